@@ -1,0 +1,59 @@
+// Schema compilation: at run time in Node (server, tools, tests) and as AJV
+// standalone code at build time for the browser, which ships no AJV compiler.
+import Ajv2020Module from 'ajv/dist/2020.js';
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
+import type { Options } from 'ajv';
+import { finnishKeywords } from '../../custom-validators/keywords.ts';
+import { RUNTIME_NAMESPACE, toAjvKeyword } from '../../custom-validators/keyword.ts';
+import type { FormDocument, SchemaValidateFunction } from './types.ts';
+
+type AjvClass = typeof import('ajv/dist/2020.js').default;
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
+const standaloneCode = ((standaloneCodeModule as unknown as { default?: unknown }).default ?? standaloneCodeModule) as (
+  ajv: InstanceType<AjvClass>,
+  validate: unknown,
+) => string;
+
+/** Names used inside generated modules for the imported helper namespaces. */
+const AJV_RUNTIME_NAMESPACE = '__ajvRuntime';
+
+/** Keywords the form documents may use beyond JSON Schema's own, for annotations only. */
+const ANNOTATION_KEYWORDS = ['x-note'];
+
+export function createAjv(options: Options = {}): InstanceType<AjvClass> {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, ...options });
+  for (const keyword of finnishKeywords) ajv.addKeyword(toAjvKeyword(keyword));
+  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  return ajv;
+}
+
+export function compileSchema(doc: FormDocument): SchemaValidateFunction {
+  return createAjv().compile(doc.schema) as SchemaValidateFunction;
+}
+
+export interface StandaloneImports {
+  /** Module specifier of custom-validators/runtime.ts as the generated file will import it. */
+  customValidators: string;
+  /** Module specifier of engine/core/ajv-runtime.ts. */
+  ajvRuntime: string;
+}
+
+/**
+ * ESM source of the document's validator. AJV emits `require()` for its runtime
+ * helpers; they are rewritten to imports so the module works under a bundler and
+ * a strict CSP (no eval, no new Function).
+ */
+export function generateValidatorModule(doc: FormDocument, imports: StandaloneImports): string {
+  const ajv = createAjv({ code: { source: true, esm: true } });
+  const validate = ajv.compile(doc.schema);
+  let code = standaloneCode(ajv, validate);
+  code = code.replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_whole, name: string) => `${AJV_RUNTIME_NAMESPACE}.${name}`);
+  const leftover = code.match(/require\([^)]*\)/);
+  if (leftover) throw new Error(`${doc.id}: generoitu validaattori vaatii tuntemattoman moduulin ${leftover[0]}`);
+  const header = [
+    `// Generated from forms/${doc.id}.json by engine/core/compile.ts. Do not edit.`,
+    `import * as ${RUNTIME_NAMESPACE} from ${JSON.stringify(imports.customValidators)};`,
+    `import * as ${AJV_RUNTIME_NAMESPACE} from ${JSON.stringify(imports.ajvRuntime)};`,
+  ].join('\n');
+  return `${header}\n${code.replace(/^"use strict";/, '')}\n`;
+}

@@ -1,0 +1,112 @@
+// The shape of a form document (forms/*.json). The meta-schema in
+// form-document.schema.json is the authority; these types mirror it for the code.
+
+/** A JSON-Logic expression (json-logic-js). */
+export type Logic = unknown;
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface StepSection {
+  title?: string;
+  description?: string;
+  fields: string[];
+}
+
+export interface Step {
+  id: string;
+  number: number;
+  title: string;
+  /** A fixed label, or a rule that returns one (e.g. depends on hasCoApplicant). */
+  button: string | Logic;
+  progress: number;
+  /** The step is part of the flow only when this rule holds. */
+  when?: Logic;
+  sections: StepSection[];
+}
+
+export interface SummarySection {
+  id: string;
+  title: string;
+  /** The step the edit pencil returns to. */
+  step: number;
+  /** Shown once the applicant is past this step. */
+  showAfterStep: number;
+  when?: Logic;
+  fields: string[];
+}
+
+export interface Check {
+  id: string;
+  /** A field id; `list.*.prop` runs the rule once per row with `$row` and `$index`. */
+  field: string;
+  rule: Logic;
+  /** Finnish message; the document's `messages.default` when absent. */
+  message?: string;
+  /** Evaluate even when the field is empty (group rules such as "choose at least one"). */
+  whenEmpty?: boolean;
+}
+
+export interface Rules {
+  visible?: Record<string, Logic>;
+  required?: Record<string, true | Logic>;
+  checks?: Check[];
+  /** Stored values computed from others, in order (later ones may use earlier ones). */
+  derived?: Record<string, Logic>;
+  /** Display-only values, never stored. */
+  computed?: Record<string, Logic>;
+}
+
+export type JsonPatchOperation =
+  | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
+  | { op: 'remove'; path: string }
+  | { op: 'move' | 'copy'; from: string; path: string };
+
+export interface FormDocument {
+  $schema?: string;
+  id: string;
+  version: number;
+  title: string;
+  constants?: Record<string, unknown>;
+  texts?: Record<string, string>;
+  schema: JsonSchema & { properties: Record<string, JsonSchema> };
+  steps: Step[];
+  summary?: SummarySection[];
+  rules?: Rules;
+  /** Field → normaliser name(s) applied before validation, in the browser and on the server. */
+  normalize?: Record<string, string | string[]>;
+  ui?: Record<string, Record<string, unknown>>;
+  /** Friendly Finnish names for the error summary and summary panel; `list.*.prop` with {n}. */
+  labels: Record<string, string>;
+  /** Message per keyword (`minimum`, `type.number`, `fiIban.checksum`, …) with {limit}-style params. */
+  messages: Record<string, string>;
+  /** Per-field overrides of `messages`; keys may use `list.*.prop`. */
+  fieldMessages?: Record<string, Record<string, string>>;
+  /** Named JSON Patch (RFC 6902) overrides, applied in the order listed here. */
+  variants?: Record<string, JsonPatchOperation[]>;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  errors: FieldError[];
+}
+
+/** An AJV validate function, runtime-compiled or from generated standalone code. */
+export interface SchemaValidateFunction {
+  (data: unknown): boolean;
+  errors?: AjvLikeError[] | null;
+}
+
+export interface AjvLikeError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+export type FormData = Record<string, unknown>;

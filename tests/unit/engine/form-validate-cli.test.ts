@@ -1,0 +1,62 @@
+// The form:validate contract QA scripts rely on: output shape and exit codes.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validApplication } from '../../fixtures/consumer-valid.ts';
+
+const root = resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'form-validate-'));
+const file = (name: string, content: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+};
+const run = (...args: string[]) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'tools/form-validate.ts', ...args], { cwd: root, encoding: 'utf8' });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+};
+
+describe('form:validate', () => {
+  it('exits 0 and prints valid for a complete application', () => {
+    const { code, out } = run('consumer', file('ok.json', validApplication()));
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ valid: true, errors: [] });
+  });
+
+  it('exits 1 with field ids and Finnish messages, list rows included', () => {
+    const data = { ...validApplication(), primaryApplicantOtherLoanInput: [{ loan: 10, monthlyPayment: 5 }, { loan: 10, monthlyPayment: 50 }] };
+    const { code, out } = run('consumer', file('bad.json', data));
+    expect(code).toBe(1);
+    expect(JSON.parse(out)).toEqual({ valid: false, errors: [{ field: 'primaryApplicantOtherLoanInput.1.monthlyPayment', message: 'Lyhennys ei voi olla lainaa suurempi' }] });
+  });
+
+  it('--step checks only that step, --variant applies a variant', () => {
+    const data = { loanPurposeId: 16, inputAppliedAmount: 1500, inputAppliedTenor: 8 };
+    expect(run('consumer', file('s1.json', data), '--step', '1').code).toBe(0);
+    const branded = run('consumer', file('s1.json', data), '--step', '1', '--variant', 'kattokorko');
+    expect(branded.code).toBe(1);
+    expect(JSON.parse(branded.out).errors).toEqual([{ field: 'inputAppliedAmount', message: 'Vähintään 2000' }]);
+  });
+
+  it.each([
+    [['consumer']],
+    [['consumer', '/nonexistent/data.json']],
+    [['nosuchform', join(dir, 'ok.json')]],
+    [['consumer', join(dir, 'ok.json'), '--step', 'x']],
+    [['consumer', join(dir, 'ok.json'), '--step', '9']],
+    [['consumer', join(dir, 'ok.json'), '--variant', 'nope']],
+    [['consumer', join(dir, 'ok.json'), '--colour']],
+  ])('exits 2 on bad arguments: %j', (args) => {
+    file('ok.json', validApplication());
+    const { code, out, err } = run(...args);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err.length).toBeGreaterThan(0);
+  });
+
+  it('exits 2 on a file that is not JSON', () => {
+    expect(run('consumer', file('broken.json', '{nope')).code).toBe(2);
+  });
+});
