@@ -20,7 +20,16 @@ export interface RuleContext {
 export function evaluate(rule: Logic, data: FormData, context: RuleContext = {}, extra: Record<string, unknown> = {}): unknown {
   ensureOperations();
   const scope = { ...data, $const: context.constants ?? {}, $texts: context.texts ?? {}, ...extra };
-  return jsonLogic.apply(rule as never, scope);
+  try {
+    return jsonLogic.apply(rule as never, scope);
+  } catch (error) {
+    // json-logic-js coerces operands with `+`/`<`, which throws for objects whose own
+    // `toString`/`valueOf` keys are not functions. Such data is malformed input (the
+    // field's own schema type refuses it), so the rule simply does not hold; a broken
+    // rule in a document is found by forms:check, not here.
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
 }
 
 export function isTruthy(rule: Logic, data: FormData, context: RuleContext = {}, extra: Record<string, unknown> = {}): boolean {

@@ -111,6 +111,13 @@ describe('consumer rules (spec §5)', () => {
     expect(result.errors.map((e) => e.field)).toEqual(['inputAppliedAmount', 'primaryApplicantZip', 'primaryApplicantIbanNumber']);
   });
 
+  it('refuses an object in a rule-driving field with a type error instead of throwing', () => {
+    const hostile = { toString: 1, valueOf: 1 };
+    const result = runtime.validate({ ...validApplication(), hasCoApplicant: hostile, loanPurposeId: hostile });
+    expect(errorMap(result).hasCoApplicant).toBeDefined();
+    expect(errorMap(result).loanPurposeId).toBeDefined();
+  });
+
   it('reports unknown fields', () => {
     const result = runtime.validate({ ...validApplication(), favouriteColour: 'blue' });
     expect(errorMap(result).favouriteColour).toBe('Tuntematon kenttä');

@@ -1,0 +1,60 @@
+// The summary beside the form: the document's summary sections the applicant is
+// past, each with its answers and a pencil back to its step.
+import type { ReactNode } from 'react';
+import type { FormData, FormRuntime } from '../core/index.ts';
+import { displayValue } from './display.ts';
+import { goToStep } from './focus.ts';
+import { fill, type RendererMessages } from './messages.ts';
+
+export interface SummaryPanelProps {
+  runtime: FormRuntime;
+  data: FormData;
+  currentStep: number;
+  messages: RendererMessages;
+  /** Where a pencil takes the applicant; by default it scrolls to the step on this page. */
+  onEdit?(step: number): void;
+}
+
+function PencilIcon(): ReactNode {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M4 20h4l10.5-10.5a2.83 2.83 0 0 0-4-4L4 16v4Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="m13.5 6.5 4 4" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+export function SummaryPanel({ runtime, data, currentStep, messages, onEdit = goToStep }: SummaryPanelProps): ReactNode {
+  const prepared = runtime.prepare(data);
+  const sections = runtime.summarySections(data, currentStep);
+  if (sections.length === 0) return <p className="lv-summary__empty">{messages.summaryEmpty}</p>;
+  return (
+    <div className="lv-summary">
+      {sections.map((section) => {
+        const rows = section.fields
+          .map((field) => ({ field, value: displayValue(runtime.document, field, prepared[field], messages) }))
+          .filter((row): row is { field: string; value: string } => row.value !== null);
+        return (
+          <section key={section.id} className="lv-summary__section" aria-labelledby={`summary-${section.id}`}>
+            <div className="lv-summary__head">
+              <h3 id={`summary-${section.id}`} className="lv-summary__title">
+                {section.title}
+              </h3>
+              <button type="button" className="lv-icon-button" onClick={() => onEdit(section.step)} aria-label={fill(messages.editSection, { section: section.title })}>
+                <PencilIcon />
+              </button>
+            </div>
+            <dl className="lv-summary__list">
+              {rows.map((row) => (
+                <div key={row.field} className="lv-summary__row">
+                  <dt>{runtime.label(row.field)}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// A euro amount typed as text: keystrokes are filtered to digits and one decimal
+// point (a comma becomes the point) and the form receives a number. What the
+// applicant typed is kept while they type, so "12." does not lose its point.
+import { useState, type ReactNode } from 'react';
+import { normalizeMoneyInput, parseMoney } from '../../../custom-validators/money.ts';
+
+export interface MoneyInputProps {
+  id: string;
+  name?: string;
+  value: unknown;
+  unit?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  disabled?: boolean;
+  onChange(value: number | undefined): void;
+  onBlur(): void;
+  onFocus?(): void;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+}
+
+export function MoneyInput({ id, name, value, unit, placeholder, autoComplete, disabled, onChange, onBlur, onFocus, ...aria }: MoneyInputProps): ReactNode {
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? (typeof value === 'number' || typeof value === 'string' ? String(value) : '');
+  return (
+    <div className="lv-affix">
+      <input
+        id={id}
+        name={name ?? id}
+        className="lv-input lv-input--number"
+        type="text"
+        inputMode="decimal"
+        autoComplete={autoComplete ?? 'off'}
+        placeholder={placeholder}
+        disabled={disabled}
+        value={shown}
+        {...aria}
+        onChange={(event) => {
+          const next = normalizeMoneyInput(event.target.value);
+          setDraft(next);
+          onChange(parseMoney(next) ?? undefined);
+        }}
+        onFocus={onFocus}
+        onBlur={() => {
+          setDraft(null);
+          onBlur();
+        }}
+      />
+      {unit && (
+        <span className="lv-affix__unit" aria-hidden="true">
+          {unit}
+        </span>
+      )}
+    </div>
+  );
+}

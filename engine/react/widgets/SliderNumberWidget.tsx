@@ -1,0 +1,103 @@
+// A number typed or slid, for amounts and loan times. With `ui:options.clamp` a
+// value above the schema's maximum becomes the maximum and the document's own
+// "maximum" message says why; with `resetBelowMinimum` a value under the minimum
+// becomes the minimum when the applicant leaves the field.
+import type { WidgetProps } from '@rjsf/utils';
+import { useState, type ReactNode } from 'react';
+import { messageFor } from '../../core/index.ts';
+import { withUnit } from '../format.ts';
+import { fill } from '../messages.ts';
+import { useFieldState } from './field-state.ts';
+
+export function SliderNumberWidget(props: WidgetProps): ReactNode {
+  const { id, value, onChange, onBlur, onFocus, options, schema, label, disabled, htmlName } = props;
+  const { wizard, field, aria } = useFieldState(props);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const doc = wizard.runtime.document;
+  const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
+  const max = typeof schema.maximum === 'number' ? schema.maximum : min + 100;
+  const step = typeof options.step === 'number' ? options.step : 1;
+  const unit = typeof options.unit === 'string' ? options.unit : undefined;
+  const unitOne = typeof options.unitOne === 'string' ? options.unitOne : undefined;
+  const shown = (n: number) => withUnit(n, unit, unitOne);
+  const numeric = typeof value === 'number' ? value : undefined;
+  const noticeId = `${id}__notice`;
+
+  const typed = (raw: string) => {
+    const digits = raw.replace(/\D/g, '');
+    if (digits === '') {
+      setDraft('');
+      setNotice(null);
+      onChange(undefined);
+      return;
+    }
+    let next = Number(digits);
+    if (options.clamp && next > max) {
+      next = max;
+      setNotice(messageFor(doc, field, ['maximum'], { limit: max }));
+    } else setNotice(null);
+    setDraft(String(next));
+    onChange(next);
+  };
+
+  const left = () => {
+    setDraft(null);
+    if (options.resetBelowMinimum && numeric !== undefined && numeric < min) {
+      setNotice(messageFor(doc, field, ['minimum'], { limit: min }));
+      onChange(min);
+      return;
+    }
+    onBlur(id, value);
+  };
+
+  return (
+    <div className="lv-slider">
+      <div className="lv-affix lv-affix--wide">
+        <input
+          id={id}
+          name={htmlName ?? id}
+          className="lv-input lv-input--number lv-slider__input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={disabled}
+          value={draft ?? (numeric === undefined ? '' : String(numeric))}
+          {...aria}
+          aria-describedby={[aria['aria-describedby'], notice ? noticeId : null].filter(Boolean).join(' ') || undefined}
+          onChange={(event) => typed(event.target.value)}
+          onBlur={left}
+          onFocus={() => onFocus(id, value)}
+        />
+        {unit && (
+          <span className="lv-affix__unit" aria-hidden="true">
+            {numeric === 1 && unitOne ? unitOne : unit}
+          </span>
+        )}
+      </div>
+      <input
+        className="lv-range"
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        disabled={disabled}
+        value={numeric === undefined ? min : Math.min(Math.max(numeric, min), max)}
+        aria-label={fill(wizard.messages.sliderLabel, { label })}
+        aria-valuetext={shown(numeric ?? min)}
+        onChange={(event) => {
+          setNotice(null);
+          setDraft(null);
+          onChange(Number(event.target.value));
+        }}
+      />
+      <div className="lv-slider__scale" aria-hidden="true">
+        <span>{shown(min)}</span>
+        <span>{shown(max)}</span>
+      </div>
+      <p id={noticeId} className="lv-notice" role="status">
+        {notice}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// The server's application API (spec §7) as the browser uses it. Every answer is
+// turned into one of a few outcomes the page knows how to show; nothing throws.
+import type { FieldError } from '../../engine/core/index.ts';
+
+const APPLICATIONS = '/api/lainavertailu22/consumer-applications';
+
+export type SaveOutcome =
+  | { kind: 'created'; id: string; token: string }
+  | { kind: 'saved' }
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'failed'; status?: number };
+
+async function post(url: string, body: unknown): Promise<Response | null> {
+  try {
+    return await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  } catch {
+    return null;
+  }
+}
+
+async function rejection(response: Response): Promise<SaveOutcome> {
+  const body = (await response.json().catch(() => null)) as { type?: string; errors?: Record<string, string> } | null;
+  if (response.status === 400 && body?.type === 'VALIDATION_ERROR' && body.errors) {
+    return { kind: 'invalid', errors: Object.entries(body.errors).map(([field, message]) => ({ field, message })) };
+  }
+  return { kind: 'failed', status: response.status };
+}
+
+export async function createApplication(body: Record<string, unknown>): Promise<SaveOutcome> {
+  const response = await post(`${APPLICATIONS}/save`, body);
+  if (!response) return { kind: 'failed' };
+  if (!response.ok) return rejection(response);
+  const created = (await response.json().catch(() => null)) as { id?: unknown; token?: unknown } | null;
+  if ((typeof created?.id !== 'number' && typeof created?.id !== 'string') || typeof created.token !== 'string') return { kind: 'failed', status: response.status };
+  return { kind: 'created', id: String(created.id), token: created.token };
+}
+
+export async function updateApplication(id: string, token: string, body: Record<string, unknown>): Promise<SaveOutcome> {
+  const response = await post(`${APPLICATIONS}/save/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, body);
+  if (!response) return { kind: 'failed' };
+  if (!response.ok) return rejection(response);
+  // Spec §4: success is the string 'success'; anything else keeps the applicant on the step.
+  const text = await response.text().catch(() => '');
+  return text.trim() === 'success' ? { kind: 'saved' } : { kind: 'failed', status: response.status };
+}
+
+/** The town of a postal code; null when the code is unknown. Rejects when the server cannot be asked. */
+export async function lookupTown(code: string): Promise<string | null> {
+  const response = await fetch(`/api/postal-codes/${encodeURIComponent(code)}`, { headers: { accept: 'application/json' } });
+  if (response.status === 404 || response.status === 400) return null;
+  if (!response.ok) throw new Error(`postal code lookup: ${response.status}`);
+  const body = (await response.json()) as { town?: unknown };
+  return typeof body.town === 'string' ? body.town : null;
+}

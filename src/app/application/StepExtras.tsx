@@ -1,0 +1,59 @@
+// Content the consumer application places around its fields: the installment
+// estimate under the loan time, the co-applicant prompt above the co-applicant
+// box, and the loan-type information above the loan kinds. Texts and rules are the
+// document's (`texts`, `rules.computed`, `constants`).
+import type { ReactNode } from 'react';
+import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
+import type { RendererSlots } from '../../../engine/react/index.ts';
+import { formatNumber } from '../../../engine/react/index.ts';
+import { loanStep, modals } from '../messages.fi.ts';
+import { fill } from '../text.ts';
+
+function InstallmentEstimate({ runtime, data }: { runtime: FormRuntime; data: FormData }): ReactNode {
+  const estimate = runtime.computed(data).monthlyInstallmentEstimate;
+  const texts = runtime.document.texts ?? {};
+  if (typeof estimate !== 'number' || !Number.isFinite(estimate)) return null;
+  const rate = runtime.document.constants?.installmentAnnualRatePercent;
+  return (
+    <div className="estimate" data-testid="installment-estimate">
+      <p className="estimate__label">{texts.installmentEstimate}</p>
+      <p className="estimate__value">
+        {formatNumber(estimate)} <span className="estimate__unit">{loanStep.installmentUnit}</span>
+      </p>
+      {texts.installmentEstimateNote && <p className="estimate__note">{fill(texts.installmentEstimateNote, { rate: typeof rate === 'number' ? formatNumber(rate) : '' })}</p>}
+    </div>
+  );
+}
+
+function CoApplicantPrompt({ runtime, data }: { runtime: FormRuntime; data: FormData }): ReactNode {
+  if (runtime.computed(data).showCoApplicantPrompt !== true) return null;
+  return (
+    <p className="prompt" data-testid="co-applicant-prompt">
+      {runtime.document.texts?.coApplicantPrompt}
+    </p>
+  );
+}
+
+function LoanTypesButton({ onOpen }: { onOpen(): void }): ReactNode {
+  return (
+    <p className="field-aside">
+      <button type="button" className="lv-link-button lv-info-button" onClick={onOpen}>
+        {modals.loanTypes.button}
+      </button>
+    </p>
+  );
+}
+
+export function consumerSlots(runtime: FormRuntime, data: FormData, openInfo: (key: 'loanTypes') => void): RendererSlots {
+  return {
+    beforeField(field) {
+      if (field === 'hasCoApplicant') return <CoApplicantPrompt runtime={runtime} data={data} />;
+      if (field === 'primaryApplicantHasNoLoans' || field === 'coApplicantHasNoLoans') return <LoanTypesButton onOpen={() => openInfo('loanTypes')} />;
+      return null;
+    },
+    afterField(field) {
+      if (field === 'inputAppliedTenor') return <InstallmentEstimate runtime={runtime} data={data} />;
+      return null;
+    },
+  };
+}

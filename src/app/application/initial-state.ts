@@ -1,0 +1,36 @@
+// Where an application starts when the page opens: a saved one from this tab on a
+// step path, or a draft (or a fresh form with the landing's query answers) on the
+// start path.
+import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
+import { schemaDefaults } from '../../../engine/react/index.ts';
+import type { AppRoute } from '../routes.ts';
+import type { LandingParams } from './query.ts';
+import { loadApplication, loadDraft } from './storage.ts';
+
+export interface ApplicationState {
+  data: FormData;
+  /** The furthest step revealed. */
+  step: number;
+  id?: string;
+  token?: string;
+  tracked: number[];
+}
+
+/** The requested step if the applicant has reached it and it applies to their answers, else the nearest one before. */
+export function reachableStep(runtime: FormRuntime, data: FormData, requested: number, reached: number): number {
+  const target = Math.min(requested, reached);
+  const active = runtime.activeSteps(data).map((step) => step.number).filter((n) => n <= target);
+  return active.at(-1) ?? runtime.activeSteps(data)[0]?.number ?? 1;
+}
+
+export function initialState(runtime: FormRuntime, route: AppRoute, landing: LandingParams, draftScope: string): ApplicationState | null {
+  if (route.kind === 'step') {
+    const stored = loadApplication(route.id, route.token);
+    if (!stored) return null;
+    return { data: stored.data, step: reachableStep(runtime, stored.data, route.step, stored.step), id: stored.id, token: stored.token, tracked: stored.tracked };
+  }
+  const draft = loadDraft(draftScope);
+  const data = { ...schemaDefaults(runtime.document), ...(draft?.data ?? {}), ...landing.answers };
+  const first = runtime.activeSteps(data)[0]?.number ?? 1;
+  return { data, step: first, tracked: draft?.tracked ?? [] };
+}

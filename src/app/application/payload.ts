@@ -1,0 +1,34 @@
+// The body of a save (spec §3, §7): the form's answers, normalised and pruned by
+// the engine, list fields and navigation in `additionalFormData`, and the tracking
+// fields. A field the applicant emptied or that no longer applies is sent as null,
+// which clears what the server stored before.
+import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
+import type { BrandId } from '../brands.ts';
+import type { Product } from '../products.ts';
+import type { Tracking } from './tracking.ts';
+
+export interface SaveContext {
+  step: number;
+  brand: BrandId;
+  product: Product;
+  /** Sent with the first save only; the server keeps what it got then. */
+  tracking?: Tracking;
+}
+
+export function savePayload(runtime: FormRuntime, data: FormData, context: SaveContext): Record<string, unknown> {
+  const prepared = runtime.prepare(data);
+  const derived = new Set(Object.keys(runtime.document.rules?.derived ?? {}));
+  const fields: Record<string, unknown> = {};
+  const lists: Record<string, unknown> = {};
+  for (const field of runtime.fieldIds) {
+    if (derived.has(field)) continue;
+    const value = prepared[field];
+    if (Array.isArray(value)) lists[field] = value;
+    else fields[field] = value ?? null;
+  }
+  const hasCoApplicant = prepared.hasCoApplicant === true;
+  fields.hasCoApplicant = hasCoApplicant;
+  const additionalFormData: Record<string, unknown> = { step: context.step, hasCoApplicant, ...lists };
+  if (typeof prepared.coApplicantSameAddressAsPrimary === 'boolean') additionalFormData.sameAddress = prepared.coApplicantSameAddressAsPrimary;
+  return { ...fields, additionalFormData, brand: context.brand, product: context.product, ...(context.tracking ?? {}) };
+}

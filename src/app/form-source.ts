@@ -1,0 +1,13 @@
+// How the application gets its form: the consumer document with a variant set,
+// and the validator that checks it. The application build passes the precompiled
+// validators; the bundle benchmark passes RJSF's run-time AJV to compare.
+import type { ValidatorType } from '@rjsf/utils';
+import type { FormRuntime } from '../../engine/core/index.ts';
+
+export interface LoadedForm {
+  runtime: FormRuntime;
+  /** RJSF's validator prop; absent means the renderer's adapter over the runtime. */
+  validator?: ValidatorType;
+}
+
+export type FormLoader = (variants: readonly string[]) => Promise<LoadedForm>;

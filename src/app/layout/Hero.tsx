@@ -1,0 +1,45 @@
+// Above the form, where a visitor looks first: what the service is and the claims
+// of spec §1 (lenders compared, satisfied customers, a three-minute form, payout).
+import type { ReactNode } from 'react';
+import { claims, hero } from '../messages.fi.ts';
+import type { Product } from '../products.ts';
+import { BankIcon, BoltIcon, ClockIcon, PeopleIcon } from './icons.tsx';
+
+export function Hero({ product }: { product: Product }): ReactNode {
+  const text = hero[product];
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="hero__inner">
+        <p className="hero__eyebrow">{text.eyebrow}</p>
+        <h1 id="hero-title" className="hero__title">
+          {text.title}
+        </h1>
+        <p className="hero__lead">{text.lead}</p>
+        <ul className="hero__claims">
+          <li>
+            <BankIcon />
+            <span>
+              <strong>{claims.lenders.value}</strong> {claims.lenders.text}
+            </span>
+          </li>
+          <li>
+            <PeopleIcon />
+            <span>
+              <strong>{claims.customers.value}</strong> {claims.customers.text}
+            </span>
+          </li>
+          <li>
+            <ClockIcon />
+            <span>
+              <strong>{claims.minutes.value}</strong> {claims.minutes.text}
+            </span>
+          </li>
+        </ul>
+        <p className="hero__payout">
+          <BoltIcon />
+          {claims.payout}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+// The consumer application: the wizard, the summary beside it, saving each step
+// through the API and moving to the step path it returns (spec §2, §4).
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { FormData } from '../../../engine/core/index.ts';
+import { FormWizard, SummaryPanel, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
+import { trackStep } from '../analytics.ts';
+import { createApplication, lookupTown, updateApplication } from '../api.ts';
+import { consumerSlots } from '../application/StepExtras.tsx';
+import { SummaryCard } from '../application/SummaryCard.tsx';
+import { initialState, type ApplicationState } from '../application/initial-state.ts';
+import { savePayload } from '../application/payload.ts';
+import { readLandingParams } from '../application/query.ts';
+import { clearDraft, storeApplication, storeDraft } from '../application/storage.ts';
+import { currentTracking } from '../application/tracking.ts';
+import type { Brand } from '../brands.ts';
+import type { LoadedForm } from '../form-source.ts';
+import { PromoBox, SupportLine } from '../layout/Aside.tsx';
+import { Hero } from '../layout/Hero.tsx';
+import { MessagePage, PageShell } from '../layout/PageShell.tsx';
+import { pages, renderer, summaryPanel } from '../messages.fi.ts';
+import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
+import type { Product } from '../products.ts';
+import { paths, type AppRoute } from '../routes.ts';
+
+interface Props {
+  form: LoadedForm;
+  brand: Brand;
+  product: Product;
+  route: AppRoute;
+}
+
+export function ApplicationPage({ form, brand, product, route }: Props): ReactNode {
+  const { runtime, validator } = form;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const landing = useMemo(() => readLandingParams(location.search, runtime.document), [location.search, runtime]);
+  const draftScope = `${brand.id}:${product}`;
+  const [state, setState] = useState<ApplicationState | null>(() => initialState(runtime, route, landing, draftScope));
+  const [modal, setModal] = useState<ModalState>(null);
+  const wizard = useRef<FormWizardHandle>(null);
+  const home = paths.start(product);
+
+  // A resume link in the query (spec §2) goes to its step path.
+  useEffect(() => {
+    if (route.kind === 'start' && landing.id && landing.token) navigate(paths.step(product, 1, landing.id, landing.token), { replace: true });
+  }, [route.kind, landing, product, navigate]);
+
+  // The answers survive a reload of this tab (ADR 0003).
+  useEffect(() => {
+    if (!state) return;
+    if (state.id && state.token) storeApplication({ id: state.id, token: state.token, data: state.data, step: state.step, tracked: state.tracked });
+    else storeDraft(draftScope, { data: state.data, tracked: state.tracked });
+  }, [state, draftScope]);
+
+  // The path names the furthest step, so a reload comes back to it.
+  useEffect(() => {
+    if (!state?.id || !state.token) return;
+    const path = paths.step(product, state.step, state.id, state.token);
+    if (location.pathname !== path) navigate(path + location.search, { replace: true });
+  }, [state?.id, state?.token, state?.step, product, location.pathname, location.search, navigate]);
+
+  // One analytics event per step, the first time it is reached.
+  useEffect(() => {
+    if (!state || state.tracked.includes(state.step)) return;
+    trackStep(state.step, { brand: brand.id, product });
+    setState((current) => current && { ...current, tracked: [...current.tracked, current.step] });
+  }, [state, brand.id, product]);
+
+  const onChange = useCallback((data: FormData) => setState((current) => current && { ...current, data }), []);
+
+  const onContinue = useCallback(
+    async (step: number, data: FormData): Promise<ContinueOutcome> => {
+      if (!state) return { ok: false };
+      setModal({ kind: 'saving' });
+      const first = !state.id || !state.token;
+      const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined });
+      const outcome = first ? await createApplication(body) : await updateApplication(state.id!, state.token!, body);
+      if (outcome.kind === 'invalid') {
+        setModal({ kind: 'saveFailed', fields: outcome.errors.map((error) => ({ ...error, label: runtime.label(error.field) })) });
+        return { ok: false, errors: outcome.errors, focusSummary: false };
+      }
+      if (outcome.kind === 'failed') {
+        setModal({ kind: 'saveFailed', fields: [] });
+        return { ok: false };
+      }
+      const id = outcome.kind === 'created' ? outcome.id : state.id!;
+      const token = outcome.kind === 'created' ? outcome.token : state.token!;
+      if (first) clearDraft(draftScope);
+      const next = runtime.nextStep(step, data);
+      setModal(null);
+      if (next === null) {
+        storeApplication({ id, token, data: state.data, step, tracked: state.tracked });
+        navigate(paths.authentication(product, id, token));
+        return { ok: true };
+      }
+      setState((current) => current && { ...current, id, token, step: Math.max(current.step, next) });
+      return { ok: true };
+    },
+    [state, runtime, brand.id, product, landing, draftScope, navigate],
+  );
+
+  const services = useMemo(
+    () => ({
+      lookupPostalCode: lookupTown,
+      openInfo: (key: string) => {
+        if (isInfoKey(key)) setModal({ kind: 'info', key });
+      },
+      infoLabel: infoButtonLabel,
+    }),
+    [],
+  );
+
+  if (!state) {
+    return (
+      <MessagePage brand={brand} homeHref={home} title={pages.resumeUnavailable.title}>
+        <p>{pages.resumeUnavailable.body}</p>
+        <p>
+          <a className="lv-button lv-button--primary" href={home}>
+            {pages.resumeUnavailable.action}
+          </a>
+        </p>
+      </MessagePage>
+    );
+  }
+
+  const slots = consumerSlots(runtime, state.data, (key) => setModal({ kind: 'info', key }));
+
+  return (
+    <PageShell brand={brand} homeHref={home} skipTo="hakemus">
+      <Hero product={product} />
+      <div className="page__grid">
+        <div className="page__form" id="hakemus" tabIndex={-1}>
+          <FormWizard
+            handle={wizard}
+            runtime={runtime}
+            validator={validator}
+            data={state.data}
+            onChange={onChange}
+            currentStep={state.step}
+            onContinue={onContinue}
+            messages={renderer}
+            services={services}
+            slots={slots}
+          />
+        </div>
+        <aside className="page__aside" aria-label={summaryPanel.title}>
+          <SummaryCard sections={runtime.summarySections(state.data, state.step).length}>
+            <SummaryPanel runtime={runtime} data={state.data} currentStep={state.step} messages={renderer} />
+          </SummaryCard>
+          <PromoBox />
+          <SupportLine />
+        </aside>
+      </div>
+      <AppModal
+        state={modal}
+        onClose={() => setModal(null)}
+        afterSaveFailed={() => {
+          if (!wizard.current?.focusErrorSummary()) document.querySelector<HTMLElement>('.lv-step--current button[type=submit]')?.focus();
+        }}
+      />
+    </PageShell>
+  );
+}

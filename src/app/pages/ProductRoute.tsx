@@ -1,0 +1,72 @@
+// Everything under /hakemus/{product}/: loads the form for the brand and product,
+// then shows the page the rest of the path names.
+import { useEffect, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import type { Brand } from '../brands.ts';
+import type { FormLoader, LoadedForm } from '../form-source.ts';
+import { MessagePage } from '../layout/PageShell.tsx';
+import { documentTitle, pages } from '../messages.fi.ts';
+import { isProduct, variantsFor, type Product } from '../products.ts';
+import { parseApplicationPath, paths } from '../routes.ts';
+import { fill } from '../text.ts';
+import { ApplicationPage } from './ApplicationPage.tsx';
+import { AuthenticationPage, NotFoundPage, PrefillPage, StatusPage } from './PlaceholderPages.tsx';
+
+type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed' };
+
+function useForm(load: FormLoader, brand: Brand, product: Product): Loading {
+  const [state, setState] = useState<Loading>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    load(variantsFor(brand, product)).then(
+      (form) => current && setState({ status: 'ready', form }),
+      () => current && setState({ status: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, brand, product]);
+  return state;
+}
+
+export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }): ReactNode {
+  const params = useParams();
+  const product = params.product;
+  if (!isProduct(product)) return <NotFoundPage brand={brand} />;
+  return <ProductPages key={product} brand={brand} product={product} rest={params['*'] ?? ''} load={load} />;
+}
+
+function ProductPages({ brand, product, rest, load }: { brand: Brand; product: Product; rest: string; load: FormLoader }): ReactNode {
+  const route = parseApplicationPath(rest);
+  const form = useForm(load, brand, product);
+  useEffect(() => {
+    document.title = fill(documentTitle.application, { product: documentTitle.products[product], brand: brand.name });
+  }, [product, brand.name]);
+
+  switch (route.kind) {
+    case 'notFound':
+      return <NotFoundPage brand={brand} />;
+    case 'prefill':
+      return <PrefillPage brand={brand} product={product} />;
+    case 'authentication':
+      return <AuthenticationPage brand={brand} product={product} id={route.id} token={route.token} />;
+    case 'status':
+      return <StatusPage brand={brand} product={product} id={route.id} token={route.token} />;
+  }
+  if (form.status === 'loading') {
+    return (
+      <MessagePage brand={brand} homeHref={paths.start(product)} title={pages.loadingForm}>
+        <p className="spinner spinner--large" aria-hidden="true" />
+      </MessagePage>
+    );
+  }
+  if (form.status === 'failed') {
+    return (
+      <MessagePage brand={brand} homeHref={paths.start(product)} title={pages.loadFailed.title}>
+        <p>{pages.loadFailed.body}</p>
+      </MessagePage>
+    );
+  }
+  return <ApplicationPage form={form.form} brand={brand} product={product} route={route} />;
+}

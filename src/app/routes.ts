@@ -1,0 +1,36 @@
+// The application's paths (spec §2). Everything under /hakemus/{product}/ is one
+// route so the page keeps its state when the first save moves it from the start
+// path to a step path.
+import type { Product } from './products.ts';
+
+export type AppRoute =
+  | { kind: 'start' }
+  | { kind: 'step'; step: number; id: string; token: string }
+  | { kind: 'prefill' }
+  | { kind: 'authentication'; id: string; token: string }
+  | { kind: 'status'; id: string; token: string }
+  | { kind: 'notFound' };
+
+const ID = /^\d{1,16}$/;
+const TOKEN = /^[A-Za-z0-9_-]{10,200}$/;
+
+/** Reads the part of the path after /hakemus/{product}/. */
+export function parseApplicationPath(rest: string): AppRoute {
+  // Spec §2: any URL containing 'prefill' starts the prefill flow.
+  if (rest.includes('prefill')) return { kind: 'prefill' };
+  const parts = rest.split('/').filter(Boolean);
+  if (parts.length === 0) return { kind: 'start' };
+  if (parts.length === 3 && ID.test(parts[1]) && TOKEN.test(parts[2])) {
+    const [head, id, token] = parts;
+    if (head === 'authentication') return { kind: 'authentication', id, token };
+    if (head === 'status') return { kind: 'status', id, token };
+    if (/^[1-9]$/.test(head)) return { kind: 'step', step: Number(head), id, token };
+  }
+  return { kind: 'notFound' };
+}
+
+export const paths = {
+  start: (product: Product) => `/hakemus/${product}/`,
+  step: (product: Product, step: number, id: string, token: string) => `/hakemus/${product}/${step}/${id}/${token}`,
+  authentication: (product: Product, id: string, token: string) => `/hakemus/${product}/authentication/${id}/${token}`,
+};

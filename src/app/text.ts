@@ -1,0 +1,1 @@
+export { fill } from '../../engine/react/messages.ts';

@@ -1,0 +1,100 @@
+// The HTTP application without a listening socket: main.ts listens, tests listen on
+// port 0 and talk real HTTP to it.
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { consumerForms, type ConsumerForms } from './consumer/form-validation.ts';
+import { consumerRoutes } from './consumer/routes.ts';
+import type { Database } from './db/index.ts';
+import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
+import { text } from './messages.ts';
+import { registerPages } from './pages.ts';
+import { isPostalCode, townOf } from './postal-codes.ts';
+
+export const BODY_LIMIT = 64 * 1024;
+const HEALTH_TIMEOUT_MS = 2000;
+
+export interface AppOptions {
+  db: Database;
+  logger: FastifyBaseLogger;
+  /** The consumer form document per variant set; the real engine unless a test swaps it. */
+  forms?: ConsumerForms;
+  /** Built pages (Vite's dist/); absent or unbuilt, `/` says the pages are not built yet. */
+  staticDir?: string;
+  /** Per-IP limit on creating applications; false turns it off. */
+  createRateLimit?: { max: number; timeWindowMs: number } | false;
+  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
+  trustProxy?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
+  });
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ type: 'NOT_FOUND', message: text('notFound') }));
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The server speaks plain HTTP in development; TLS belongs to the proxy in front.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  const createRateLimit = options.createRateLimit ?? false;
+  if (createRateLimit) {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      errorResponseBuilder: () => new ApiError(429, 'RATE_LIMITED', 'rateLimited'),
+    });
+  }
+
+  app.get('/api/health', async (request, reply) => {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        db.query('SELECT 1'),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('database health check timed out')), HEALTH_TIMEOUT_MS);
+        }),
+      ]);
+      const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: { status: 'ok', kind: db.kind, latencyMs } });
+    } catch (error) {
+      request.log.warn({ err: error }, 'database health check failed');
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'error', database: { status: 'error', kind: db.kind } });
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+
+  app.get<{ Params: { zip: string } }>('/api/postal-codes/:zip', async (request, reply) => {
+    const { zip } = request.params;
+    if (!isPostalCode(zip)) throw new ApiError(400, 'BAD_REQUEST', 'postalCodeInvalid');
+    const town = townOf(zip);
+    if (!town) throw new ApiError(404, 'NOT_FOUND', 'postalCodeUnknown');
+    return reply.header('cache-control', 'public, max-age=86400').send({ postalCode: zip, town });
+  });
+
+  await app.register(consumerRoutes, {
+    prefix: '/api/lainavertailu22/consumer-applications',
+    db,
+    forms: options.forms ?? consumerForms,
+    createRateLimit,
+  });
+
+  await registerPages(app, options.staticDir);
+  return app;
+}

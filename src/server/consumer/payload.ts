@@ -1,0 +1,164 @@
+// Splits a save body into form data, the client's navigation state and tracking, and
+// refuses anything the form document and this list do not know. Pure: the routes
+// decide what to do with the result.
+import { isDeepStrictEqual } from 'node:util';
+import { badRequest, ApiError } from '../errors.ts';
+import type { ConsumerVariant } from './form-validation.ts';
+
+export const BRANDS = ['lainavertailu', 'kattokorko'] as const;
+export const PRODUCTS = ['kulutusluotto', 'yhdistelylaina'] as const;
+export type Brand = (typeof BRANDS)[number];
+export type Product = (typeof PRODUCTS)[number];
+
+export const MAX_STEP = 7;
+/** Deep enough for a loan row inside a list inside additionalFormData, and some slack. */
+const MAX_DEPTH = 8;
+const MAX_TRACKING_LENGTH = 4096;
+
+/** Where the applicant came from; stored as given, never validated against the form. */
+const TRACKING_STRINGS = ['browser', 'device', 'referrer', 'landingUrl', 'queryString', 'source'] as const;
+const TRACKING_KEYS = new Set<string>([...TRACKING_STRINGS, 'gaData', 'brand', 'product', 'finalize', 'additionalFormData']);
+/** additionalFormData members that are navigation state rather than form fields. */
+const NAVIGATION_KEYS = new Set(['step', 'hasCoApplicant', 'sameAddress']);
+
+export interface Tracking {
+  browser?: string;
+  device?: string;
+  referrer?: string;
+  landingUrl?: string;
+  queryString?: string;
+  gaData?: unknown;
+  channelId?: string;
+}
+
+export interface Navigation {
+  step: number;
+  hasCoApplicant?: boolean;
+  sameAddress?: boolean;
+}
+
+export interface SavePayload {
+  /** Form fields, list fields from additionalFormData merged in; null means "cleared". */
+  data: Record<string, unknown>;
+  navigation: Navigation;
+  tracking: Tracking;
+  brand?: Brand;
+  product?: Product;
+  finalize: boolean;
+}
+
+type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Refuses what PostgreSQL's jsonb cannot store (NUL, lone surrogates) and nesting that
+ * no form needs, before anything walks the body recursively.
+ */
+export function checkJsonShape(body: unknown): void {
+  const stack: Array<[unknown, number]> = [[body, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) throw badRequest('invalidText');
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_DEPTH) throw badRequest('tooDeep');
+      for (const [key, member] of Object.entries(value)) {
+        if (!isStorableText(key)) throw badRequest('invalidText');
+        stack.push([member, depth + 1]);
+      }
+    }
+  }
+}
+
+function isStorableText(value: string): boolean {
+  return value.isWellFormed() && !value.includes('\u0000');
+}
+
+export function variantsOf(brand: Brand, product: Product): ConsumerVariant[] {
+  const variants: ConsumerVariant[] = [];
+  if (brand === 'kattokorko') variants.push('kattokorko');
+  if (product === 'yhdistelylaina') variants.push('yhdistelylaina');
+  return variants;
+}
+
+/** Brand and product come first: they choose the document variant the rest is checked against. */
+export function readVariantFields(body: JsonObject): { brand?: Brand; product?: Product } {
+  return {
+    brand: oneOf(body, 'brand', BRANDS),
+    product: oneOf(body, 'product', PRODUCTS),
+  };
+}
+
+export function parseSavePayload(body: JsonObject, fieldIds: ReadonlySet<string>): SavePayload {
+  const additional = body.additionalFormData;
+  if (additional !== undefined && !isObject(additional)) throw invalid('additionalFormData', 'olio');
+  const additionalFormData = additional ?? {};
+
+  const unknown = [
+    ...Object.keys(body).filter((key) => !TRACKING_KEYS.has(key) && !fieldIds.has(key)),
+    ...Object.keys(additionalFormData)
+      .filter((key) => !NAVIGATION_KEYS.has(key) && !fieldIds.has(key))
+      .map((key) => `additionalFormData.${key}`),
+  ];
+  if (unknown.length > 0) {
+    throw new ApiError(400, 'UNKNOWN_FIELDS', 'unknownFields', { fields: unknown.join(', ') }, { fields: unknown });
+  }
+
+  const data: JsonObject = {};
+  for (const [key, value] of Object.entries(body)) if (fieldIds.has(key)) data[key] = value;
+  for (const [key, value] of Object.entries(additionalFormData)) {
+    if (!fieldIds.has(key)) continue;
+    if (key in data && !isDeepStrictEqual(data[key], value)) throw badRequest('conflictingField', { field: key });
+    data[key] = value;
+  }
+
+  const step = additionalFormData.step;
+  if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > MAX_STEP) {
+    throw invalid('additionalFormData.step', `kokonaisluku 0–${MAX_STEP}`);
+  }
+  const navigation: Navigation = { step };
+  for (const key of ['hasCoApplicant', 'sameAddress'] as const) {
+    const value = additionalFormData[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean') throw invalid(`additionalFormData.${key}`, 'true tai false');
+    navigation[key] = value;
+  }
+  // The flag lives both in the form and in the navigation state; they must agree.
+  if (navigation.hasCoApplicant !== undefined && fieldIds.has('hasCoApplicant')) {
+    if (data.hasCoApplicant === undefined) data.hasCoApplicant = navigation.hasCoApplicant;
+    else if (data.hasCoApplicant !== navigation.hasCoApplicant) throw badRequest('conflictingField', { field: 'hasCoApplicant' });
+  }
+
+  const tracking: Tracking = {};
+  for (const key of TRACKING_STRINGS) {
+    const value = body[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string' || value.length > MAX_TRACKING_LENGTH) throw invalid(key, `merkkijono, enintään ${MAX_TRACKING_LENGTH} merkkiä`);
+    tracking[key === 'source' ? 'channelId' : key] = value;
+  }
+  const gaData = body.gaData;
+  if (gaData !== undefined && gaData !== null) {
+    if (typeof gaData !== 'string' && !isObject(gaData)) throw invalid('gaData', 'merkkijono tai olio');
+    if (JSON.stringify(gaData).length > MAX_TRACKING_LENGTH) throw invalid('gaData', `enintään ${MAX_TRACKING_LENGTH} merkkiä`);
+    tracking.gaData = gaData;
+  }
+
+  const finalize = body.finalize;
+  if (finalize !== undefined && finalize !== null && ![0, 1, true, false].includes(finalize as never)) throw invalid('finalize', '0 tai 1');
+
+  return { data, navigation, tracking, ...readVariantFields(body), finalize: finalize === 1 || finalize === true };
+}
+
+function oneOf<T extends string>(body: JsonObject, key: string, allowed: readonly T[]): T | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !allowed.includes(value as T)) throw invalid(key, allowed.join(' tai '));
+  return value as T;
+}
+
+function invalid(field: string, expected: string): ApiError {
+  return badRequest('invalidField', { field, expected });
+}

@@ -1,0 +1,67 @@
+// `npm start`: read the environment, open and migrate the database, build the app,
+// listen, and say where to open it. SIGINT/SIGTERM close the server and the database
+// cleanly; an embedded database must not be left half-written.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { consumerForms } from './consumer/form-validation.ts';
+import { variantsOf, BRANDS, PRODUCTS } from './consumer/payload.ts';
+import { openDatabase } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { createLogger } from './logging.ts';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger({ level: config.logLevel });
+
+  // Compile every variant of the form now: a broken document stops the start, and the
+  // first applicant does not wait for the compiler.
+  for (const brand of BRANDS) for (const product of PRODUCTS) consumerForms(variantsOf(brand, product));
+
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
+    console.log(`Creating the embedded database in ${config.dataDir} (first start takes a few seconds)…`);
+  }
+  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const applied = await migrate(db);
+  logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
+
+  const app = await buildApp({
+    db,
+    logger,
+    staticDir: config.staticDir,
+    createRateLimit: config.createRateLimit,
+    trustProxy: config.trustProxy,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // Bound to every interface, the address to open on this machine is still localhost.
+  const shownHost = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`Lainavertailu is running at http://${shownHost}:${port}/ (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

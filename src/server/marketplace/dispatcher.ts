@@ -1,0 +1,106 @@
+// Sends an identified application to every lender and collects their answers.
+// The queue is the database: dispatch rows with a due time. A worker answers the
+// due ones in a transaction with the offer insert, so a crash before commit leaves
+// the row pending and a restart answers it; never lost, never answered twice.
+import type { Database, Queryable } from '../db/index.ts';
+import { profileOf } from './applicant-profile.ts';
+import { loadCatalogue, type Catalogue } from './catalogue.ts';
+import { decide } from './decide.ts';
+
+export interface DispatchOptions {
+  catalogue?: Catalogue;
+  /** Multiplies the lenders' response delays (tests and demos answer faster). */
+  delayScale?: number;
+  now?: Date;
+}
+
+/** Queues the application to every lender; calling it again adds nothing. */
+export async function dispatchApplication(db: Queryable, applicationId: number, options: DispatchOptions = {}): Promise<number> {
+  const { lenders } = options.catalogue ?? loadCatalogue();
+  const now = options.now ?? new Date();
+  const scale = options.delayScale ?? 1;
+  let queued = 0;
+  for (const lender of lenders) {
+    const due = new Date(now.getTime() + lender.responseDelayMs * scale);
+    const result = await db.query(
+      `INSERT INTO lender_dispatches (application_id, lender_code, due_at) VALUES ($1, $2, $3)
+       ON CONFLICT (application_id, lender_code) DO NOTHING`,
+      [applicationId, lender.code, due.toISOString()],
+    );
+    queued += result.rowCount;
+  }
+  return queued;
+}
+
+interface DueRow {
+  id: number | string;
+  application_id: number | string;
+  lender_code: string;
+  data: Record<string, unknown>;
+}
+
+const BATCH = 20;
+
+/** Answers the dispatches due now; returns how many were answered. */
+export async function answerDueDispatches(db: Database, options: { catalogue?: Catalogue; now?: Date } = {}): Promise<number> {
+  const catalogue = options.catalogue ?? loadCatalogue();
+  const lenders = new Map(catalogue.lenders.map((lender) => [lender.code, lender]));
+  return db.transaction(async (tx) => {
+    const due = await tx.query<DueRow>(
+      `SELECT d.id, d.application_id, d.lender_code, a.data
+         FROM lender_dispatches d JOIN consumer_applications a ON a.id = d.application_id
+        WHERE d.status = 'pending' AND d.due_at <= $1
+        ORDER BY d.due_at
+        LIMIT ${BATCH}
+        FOR UPDATE OF d SKIP LOCKED`,
+      [(options.now ?? new Date()).toISOString()],
+    );
+    for (const row of due.rows) {
+      const lender = lenders.get(row.lender_code);
+      // A lender removed from the catalogue since the dispatch declines.
+      const offer = lender ? decide(profileOf(row.data, options.now), lender, catalogue.caps, `${row.application_id}`) : null;
+      if (offer) {
+        await tx.query(
+          `INSERT INTO offers (dispatch_id, application_id, partner_code, partner_name, amount, total_amount, tenor, interest, apr,
+                               monthly_payment, arrangement_fee, monthly_fee, downsell, additional_info, lender_info, button_text)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+           ON CONFLICT (dispatch_id) DO NOTHING`,
+          [row.id, row.application_id, offer.partnerCode, offer.partnerName, offer.amount, offer.totalAmount, offer.tenor, offer.interest, offer.apr,
+            offer.monthlyPayment, offer.arrangementFee, offer.monthlyFee, offer.downsell, offer.additionalInfo, offer.lenderInfo, offer.buttonText],
+        );
+      }
+      await tx.query(`UPDATE lender_dispatches SET status = $2, answered_at = now() WHERE id = $1`, [row.id, offer ? 'offered' : 'declined']);
+    }
+    return due.rows.length;
+  });
+}
+
+export interface Dispatcher {
+  stop(): Promise<void>;
+}
+
+/** Polls for due dispatches until stopped; errors are logged and retried next tick. */
+export function startDispatcher(db: Database, options: { intervalMs?: number; onError?: (error: unknown) => void; catalogue?: Catalogue } = {}): Dispatcher {
+  const interval = options.intervalMs ?? 500;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    running = (async () => {
+      try {
+        while (!stopped && (await answerDueDispatches(db, { catalogue: options.catalogue })) === BATCH);
+      } catch (error) {
+        options.onError?.(error);
+      }
+      if (!stopped) timer = setTimeout(tick, interval);
+    })();
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// Reading and accepting offers. Sorting is whitelisted: the API's sort pairs map to
+// fixed column names, never to text from the request.
+import type { Queryable } from '../db/index.ts';
+
+export const SORT_FIELDS = { amount: 'amount', apr: 'apr', interest: 'interest', monthlyPayment: 'monthly_payment' } as const;
+export type SortField = keyof typeof SORT_FIELDS;
+export type SortPair = [SortField, 'asc' | 'desc'];
+
+export interface Offer {
+  id: number;
+  partnerCode: string;
+  partnerName: string;
+  amount: number;
+  totalAmount: number;
+  tenor: number;
+  interest: number;
+  apr: number;
+  monthlyPayment: number;
+  arrangementFee: number;
+  monthlyFee: number;
+  downsell: boolean;
+  additionalInfo: string | null;
+  lenderInfo: string;
+  buttonText: string;
+}
+
+export interface OfferPage {
+  content: Offer[];
+  number: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+  /** Lenders that have not answered yet. */
+  pendingLenders: number;
+}
+
+interface Row {
+  id: number | string;
+  partner_code: string;
+  partner_name: string;
+  amount: string | number;
+  total_amount: string | number;
+  tenor: number;
+  interest: string | number;
+  apr: string | number;
+  monthly_payment: string | number;
+  arrangement_fee: string | number;
+  monthly_fee: string | number;
+  downsell: boolean;
+  additional_info: string | null;
+  lender_info: string;
+  button_text: string;
+}
+
+const toOffer = (row: Row): Offer => ({
+  id: Number(row.id),
+  partnerCode: row.partner_code,
+  partnerName: row.partner_name,
+  amount: Number(row.amount),
+  totalAmount: Number(row.total_amount),
+  tenor: row.tenor,
+  interest: Number(row.interest),
+  apr: Number(row.apr),
+  monthlyPayment: Number(row.monthly_payment),
+  arrangementFee: Number(row.arrangement_fee),
+  monthlyFee: Number(row.monthly_fee),
+  downsell: row.downsell,
+  additionalInfo: row.additional_info,
+  lenderInfo: row.lender_info,
+  buttonText: row.button_text,
+});
+
+const COLUMNS = `id, partner_code, partner_name, amount, total_amount, tenor, interest, apr, monthly_payment, arrangement_fee, monthly_fee,
+  downsell, additional_info, lender_info, button_text`;
+
+export async function listOffers(db: Queryable, applicationId: number, options: { page: number; size: number; sort: SortPair[] }): Promise<OfferPage> {
+  const orderBy = [...options.sort.map(([field, dir]) => `${SORT_FIELDS[field]} ${dir === 'desc' ? 'DESC' : 'ASC'}`), 'id ASC'].join(', ');
+  const [rows, count, pending] = [
+    await db.query<Row>(`SELECT ${COLUMNS} FROM offers WHERE application_id = $1 ORDER BY ${orderBy} LIMIT $2 OFFSET $3`, [
+      applicationId,
+      options.size,
+      options.page * options.size,
+    ]),
+    await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM offers WHERE application_id = $1`, [applicationId]),
+    await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM lender_dispatches WHERE application_id = $1 AND status = 'pending'`, [applicationId]),
+  ];
+  const total = Number(count.rows[0].n);
+  return {
+    content: rows.rows.map(toOffer),
+    number: options.page,
+    size: options.size,
+    totalElements: total,
+    totalPages: Math.ceil(total / options.size),
+    pendingLenders: Number(pending.rows[0].n),
+  };
+}
+
+/** Marks an offer of this application accepted (the first time) and returns it. */
+export async function acceptOffer(db: Queryable, applicationId: number, offerId: number): Promise<Offer | undefined> {
+  const result = await db.query<Row>(
+    `UPDATE offers SET accepted_at = coalesce(accepted_at, now()) WHERE id = $1 AND application_id = $2 RETURNING ${COLUMNS}`,
+    [offerId, applicationId],
+  );
+  return result.rows[0] && toOffer(result.rows[0]);
+}
+
+export async function findOffer(db: Queryable, offerId: number): Promise<(Offer & { applicationId: number; accepted: boolean }) | undefined> {
+  const result = await db.query<Row & { application_id: number | string; accepted_at: unknown }>(
+    `SELECT ${COLUMNS}, application_id, accepted_at FROM offers WHERE id = $1`,
+    [offerId],
+  );
+  const row = result.rows[0];
+  return row && { ...toOffer(row), applicationId: Number(row.application_id), accepted: row.accepted_at !== null };
+}

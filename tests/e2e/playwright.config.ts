@@ -1,0 +1,44 @@
+// Playwright in Debian's Chromium (browsers cannot be downloaded here), against the
+// real server serving a fresh build on a fresh embedded database.
+import { resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
+
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+const port = Number(process.env.E2E_PORT ?? 4321);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: resolve(import.meta.dirname, '../../test-results'),
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    locale: 'fi-FI',
+    timezoneId: 'Europe/Helsinki',
+    viewport: { width: 1280, height: 900 },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx tests/e2e/support/serve.ts',
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' } as Record<string, string>,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

@@ -1,0 +1,51 @@
+// Shortcuts to a later step: the earlier steps filled and saved through the UI, as
+// an applicant would, so each spec can start where it wants to look.
+import type { Page } from '@playwright/test';
+import {
+  coApplicantBasics,
+  continueFrom,
+  expectStep,
+  fillBasics,
+  fillHousing,
+  fillLoanStep,
+  fillLoans,
+  fillWork,
+  primaryBasics,
+  primaryHousing,
+  primaryWork,
+  step,
+} from './application.ts';
+
+export interface Journey {
+  product?: 'kulutusluotto' | 'yhdistelylaina';
+  coApplicant?: boolean;
+  origin?: string;
+}
+
+/** Opens the start page and saves steps 1..(target-1); the page ends on step `target`. */
+export async function reachStep(page: Page, target: number, journey: Journey = {}): Promise<void> {
+  const product = journey.product ?? 'kulutusluotto';
+  await page.goto(`${journey.origin ?? ''}/hakemus/${product}/`);
+  if (target === 1) return;
+  await fillLoanStep(page, { purpose: product === 'kulutusluotto' ? 'Remontti' : undefined, amount: journey.coApplicant ? '30000' : '12000', coApplicant: journey.coApplicant });
+  await continueFrom(page, 1);
+  await expectStep(page, 2);
+  if (target === 2) return;
+  await fillBasics(page, 'primaryApplicant', primaryBasics);
+  if (journey.coApplicant) await fillBasics(page, 'coApplicant', coApplicantBasics);
+  await continueFrom(page, 2);
+  await expectStep(page, 3);
+  if (target === 3) return;
+  await fillHousing(page, 'primaryApplicant', primaryHousing);
+  await continueFrom(page, 3);
+  await expectStep(page, 4);
+  if (target === 4) return;
+  await fillWork(page, 'primaryApplicant', primaryWork);
+  await continueFrom(page, 4);
+  await expectStep(page, 5);
+  if (target === 5) return;
+  await fillLoans(page, step(page, 5), product === 'yhdistelylaina' ? { kinds: ['Muu laina'] } : { kinds: [] });
+  if (product === 'yhdistelylaina') await step(page, 5).getByRole('checkbox', { name: 'Maksan pois: muu laina' }).check();
+  await continueFrom(page, 5, journey.coApplicant ? 'Jatka hakemusta' : 'Viimeistele hakemus');
+  await expectStep(page, journey.coApplicant ? 6 : 7);
+}

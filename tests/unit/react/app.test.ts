@@ -1,0 +1,78 @@
+// The application's pure parts: paths, landing parameters, the save body, brands.
+import { describe, expect, it } from 'vitest';
+import { loadFormRuntime } from '../../../engine/core/node.ts';
+import { savePayload } from '../../../src/app/application/payload.ts';
+import { readLandingParams } from '../../../src/app/application/query.ts';
+import { browserName, deviceType } from '../../../src/app/application/tracking.ts';
+import { brandForHost } from '../../../src/app/brands.ts';
+import { variantsFor } from '../../../src/app/products.ts';
+import { parseApplicationPath, paths } from '../../../src/app/routes.ts';
+import { validApplication, validApplicationWithCoApplicant } from '../../fixtures/consumer-valid.ts';
+
+const token = 'A'.repeat(43);
+
+describe('routes', () => {
+  it('reads the paths of spec §2', () => {
+    expect(parseApplicationPath('')).toEqual({ kind: 'start' });
+    expect(parseApplicationPath(`3/12/${token}`)).toEqual({ kind: 'step', step: 3, id: '12', token });
+    expect(parseApplicationPath(`authentication/12/${token}`)).toEqual({ kind: 'authentication', id: '12', token });
+    expect(parseApplicationPath(`status/12/${token}`)).toEqual({ kind: 'status', id: '12', token });
+    expect(parseApplicationPath('prefill')).toEqual({ kind: 'prefill' });
+    expect(parseApplicationPath(`x/prefill/1`)).toEqual({ kind: 'prefill' });
+    expect(parseApplicationPath(`0/12/${token}`)).toEqual({ kind: 'notFound' });
+    expect(parseApplicationPath('3/abc/def')).toEqual({ kind: 'notFound' });
+    expect(paths.step('yhdistelylaina', 2, '5', token)).toBe(`/hakemus/yhdistelylaina/2/5/${token}`);
+  });
+});
+
+describe('landing parameters', () => {
+  const doc = loadFormRuntime('consumer').document;
+  it('accepts amount and tenor only within the document constants', () => {
+    expect(readLandingParams('?amount=500&tenor=20', doc).answers).toEqual({ inputAppliedAmount: 500, inputAppliedTenor: 20 });
+    expect(readLandingParams('?amount=499&tenor=21', doc).answers).toEqual({});
+    expect(readLandingParams('?amount=70001&tenor=0', doc).answers).toEqual({});
+    expect(readLandingParams('?amount=1e4&tenor=2.5', doc).answers).toEqual({});
+  });
+  it('passes source, gclid, id and token on', () => {
+    expect(readLandingParams('?source=kumppani&gclid=g1&id=4&token=t', doc)).toMatchObject({ source: 'kumppani', gclid: 'g1', id: '4', token: 't' });
+  });
+});
+
+describe('the save body', () => {
+  const runtime = loadFormRuntime('consumer');
+  it('sends normalised answers, lists and navigation in additionalFormData, and clears the rest', () => {
+    const body = savePayload(runtime, { ...validApplication(), primaryApplicantLivingExpenses: '850.50' }, { step: 7, brand: 'lainavertailu', product: 'kulutusluotto' });
+    expect(body).toMatchObject({ inputAppliedAmount: 15000, primaryApplicantLivingExpenses: 850.5, hasCoApplicant: false, brand: 'lainavertailu', product: 'kulutusluotto' });
+    expect(body.additionalFormData).toEqual({ step: 7, hasCoApplicant: false, primaryApplicantOtherLoanInput: [{ loan: 5000, monthlyPayment: 150 }] });
+    expect(body.coApplicantFirstnames).toBeNull();
+    expect(body).not.toHaveProperty('appliedAmount');
+    expect(body).not.toHaveProperty('primaryApplicantOtherLoanInput');
+  });
+  it('carries the co-applicant flags and tracking of a first save', () => {
+    const tracking = { browser: 'Chrome 150', device: 'mobile', referrer: '', landingUrl: 'https://x/', queryString: '', source: 's' };
+    const body = savePayload(runtime, validApplicationWithCoApplicant(), { step: 1, brand: 'kattokorko', product: 'kulutusluotto', tracking });
+    expect(body).toMatchObject({ hasCoApplicant: true, source: 's', additionalFormData: { step: 1, hasCoApplicant: true, sameAddress: true } });
+  });
+});
+
+describe('brands, products and tracking', () => {
+  it('chooses the second brand by its marker in the host', () => {
+    expect(brandForHost('kattokorko.localhost').id).toBe('kattokorko');
+    expect(brandForHost('www.KATTOKORKO.fi').id).toBe('kattokorko');
+    expect(brandForHost('lainavertailu.fi').id).toBe('lainavertailu');
+    expect(variantsFor(brandForHost('kattokorko.fi'), 'yhdistelylaina')).toEqual(['kattokorko', 'yhdistelylaina']);
+    expect(variantsFor(brandForHost('localhost'), 'kulutusluotto')).toEqual([]);
+  });
+  it('names the browser and device', () => {
+    expect(browserName('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36')).toBe('Chrome 156');
+    expect(browserName('Mozilla/5.0 (iPhone) Version/17.2 Mobile/15E148 Safari/604.1')).toBe('Safari 17');
+    expect(deviceType('Mozilla/5.0 (iPhone) Mobile')).toBe('mobile');
+    expect(deviceType('Mozilla/5.0 (X11; Linux x86_64)')).toBe('desktop');
+  });
+  it('the document carries the display options the summary panel needs', () => {
+    const doc = loadFormRuntime('consumer').document;
+    expect(doc.ui?.primaryApplicantMortgage).toEqual({ 'ui:options': { unit: '€' } });
+    expect(doc.ui?.inputAppliedTenor?.['ui:options']).toMatchObject({ unit: 'vuotta', unitOne: 'vuosi', step: 1 });
+    expect(doc.labels.primaryApplicantHasNoLoans).toBe('Ei lainoja');
+  });
+});
