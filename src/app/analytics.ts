@@ -9,3 +9,16 @@ declare global {
 export function trackStep(step: number, details: { brand: string; product: string }): void {
   (window.dataLayer ??= []).push({ event: `consumer_application_${step}`, ...details });
 }
+
+/** Spec §9: once per application, when offers first arrive; value 0.85 % of the largest offer. */
+export function trackPurchase(details: { transactionId: string; value: number }): void {
+  (window.dataLayer ??= []).push({ event: 'purchase', ecommerce: { transaction_id: details.transactionId, value: details.value, currency: 'EUR' } });
+}
+
+// --- One-time codes and prefill (issue 5, A1): prefill_show, prefill_login_success,
+// prefill_set_marketing_ban, prefill_form_submit, and consumer_application_continue after resuming.
+export type ResumeEvent = 'prefill_show' | 'prefill_login_success' | 'prefill_set_marketing_ban' | 'prefill_form_submit' | 'consumer_application_continue';
+
+export function trackResume(event: ResumeEvent, details: { brand: string; product: string; step?: number }): void {
+  (window.dataLayer ??= []).push({ event, ...details });
+}

@@ -129,8 +129,8 @@ export const pages = {
     link: 'Siirry lainahakemukseen',
   },
   resumeUnavailable: {
-    title: 'Hakemuksesi on tallessa',
-    body: 'Hakemusta ei voi vielä jatkaa toisessa selaimessa tai suljetun välilehden jälkeen. Hakemuksen jatkaminen kertakäyttöisellä koodilla tulee käyttöön myöhemmin.',
+    title: 'Hakemusta ei voitu avata',
+    body: 'Hakemuksen tietoja ei löytynyt tästä selaimesta. Avaa hakemuksen osoite uudelleen, niin saat kertakirjautumiskoodin, tai täytä uusi hakemus.',
     action: 'Aloita uusi hakemus',
   },
   authentication: {
@@ -146,14 +146,182 @@ export const pages = {
     body: 'Hakemuksen viimeistely tunnistautumisen jälkeen ei ole vielä käytössä tässä palvelussa.',
     back: 'Palaa hakemukseen',
   },
-  prefill: {
-    title: 'Esitäytetty hakemus',
-    body: 'Esitäytetyn hakemuksen avaaminen kertakäyttöisellä koodilla ei ole vielä käytössä. Voit täyttää uuden hakemuksen.',
-    action: 'Täytä uusi hakemus',
-  },
 };
 
 export const documentTitle = {
   application: '{product} | {brand}',
   products: { kulutusluotto: 'Kulutusluottohakemus', yhdistelylaina: 'Yhdistelylainahakemus' },
 };
+
+// --- Offers list, step 0 (issue 5, B) ---
+export const offersTexts = {
+  documentTitle: 'Lainatarjoukset | {brand}',
+  headingCount: 'Lainatarjoukset: {count} kpl',
+  headingWaiting: 'Haetaan tarjouksia...',
+  waiting: 'Odota hetki. Tarjouksia haetaan...',
+  none: 'Ei lainatarjouksia',
+  sortLabel: 'Järjestä',
+  sortOptions: {
+    'apr,asc': 'Todellinen vuosikorko, pienin ensin',
+    'apr,desc': 'Todellinen vuosikorko, suurin ensin',
+    'interest,asc': 'Nimelliskorko, pienin ensin',
+    'interest,desc': 'Nimelliskorko, suurin ensin',
+    'monthlyPayment,asc': 'Kuukausierä, pienin ensin',
+    'monthlyPayment,desc': 'Kuukausierä, suurin ensin',
+  } as Record<string, string>,
+  columns: {
+    lender: 'Lainanantaja',
+    amount: 'Lainasumma',
+    tenor: 'Laina-aika',
+    interest: 'Nimelliskorko',
+    apr: 'Todellinen vuosikorko',
+    monthlyPayment: 'Kuukausierä',
+    action: 'Valinta',
+  },
+  tableCaption: 'Saamasi lainatarjoukset',
+  perMonth: '{value} / kk',
+  badge: 'Halvin todellinen vuosikorko',
+  downsellNote: 'Pienempi kuin hakemasi summa',
+  choose: 'Valitse',
+  chooseLabel: 'Valitse tarjous: {lender}',
+  showSmaller: 'Näytä pienemmät lainatarjoukset',
+  showMore: 'Näytä lisää lainatarjouksia',
+  hiddenByInterest: 'Piilotimme {count} tarjousta, joiden nimelliskorko on yli 10 %.',
+  allFiltered:
+    'Emme saaneet yhtään tarjousta, jonka nimelliskorko olisi enintään 10 %. Voit katsoa myös yli 10 %:n korolla tulleet tarjoukset. Tarjoukset eivät sido sinua.',
+  pending: 'Vastausta odotetaan vielä {count} lainanantajalta.',
+  free: 'Tarjoukset ovat maksuttomia eivätkä sido sinua.',
+  infoButton: 'Tietoa koroista',
+  info: {
+    title: 'Tietoa koroista',
+    paragraphs: [
+      'Nimelliskorko on lainalle maksettava korko ilman muita kuluja. Se kertoo, paljonko lainanantaja perii lainan käytöstä.',
+      'Todellinen vuosikorko kertoo lainan kokonaiskustannukset vuotta kohden: siihen lasketaan nimelliskoron lisäksi avausmaksu, tilinhoitomaksut ja muut lainasta maksettavat kulut. Siksi sillä on helpointa verrata tarjouksia keskenään.',
+      'Suomessa kulutusluoton nimelliskorko saa olla enintään 20 prosenttia. Myös muille kuluille on laissa yläraja.',
+      'Pienin kuukausierä ei aina tarkoita halvinta lainaa: pidempi laina-aika pienentää erää mutta kasvattaa takaisin maksettavaa summaa.',
+    ],
+  },
+  accept: {
+    title: 'Valitsemasi tarjous: {lender}',
+    intro: 'Siirryt lainanantajan sivulle, jossa voit jatkaa hakemusta. Tarjous sitoo sinua vasta, kun allekirjoitat lainanantajan sopimuksen.',
+    totalAmount: 'Takaisin maksettava yhteensä',
+  },
+  business: {
+    label: 'Mainos',
+    title: 'Yritykselle: joustava yritysluotto',
+    body: 'Jatkuva yritysluotto yrityksesi kassaan: nostat tarvittaessa ja maksat korkoa vain käytetystä summasta.',
+    link: 'Lue lisää yritysluotosta',
+    infoTitle: 'Joustava yritysluotto',
+    infoBody: 'Yrityslainojen vertailu tulee palveluun myöhemmin. Silloin voit hakea yrityksellesi jatkuvaa yritysluottoa samalla tavalla kuin kulutusluottoa: yhdellä hakemuksella usealta rahoittajalta.',
+  },
+  sponsored: {
+    label: 'Mainos',
+    title: 'Kokeile myös vaihtoehtoista rahoittajaa',
+    body: 'Kumppanimme Vaihtoehtorahoitus voi tarjota lainaa silloinkin, kun pankit eivät tee tarjousta. Tämä on esittelyversion kuvitteellinen mainos.',
+  },
+  close: 'Sulje',
+};
+
+// --- Resuming with a one-time code, prefill and the marketing ban (issue 5, A1) ---
+export const resume = {
+  pageTitle: 'Jatka tallennettua hakemusta',
+  pageLead: 'Hakemuksesi on tallessa. Tietosi näytetään, kun olet kirjautunut kertakirjautumiskoodilla.',
+  modalTitle: 'Kirjaudu esitäytettyyn hakemukseen',
+  sending: 'Lähetetään kertakirjautumiskoodia…',
+  sentEmail: 'Lähetimme kertakirjautumiskoodin sähköpostiisi {to}. Koodi on voimassa 10 minuuttia.',
+  sentSms: 'Lähetimme kertakirjautumiskoodin tekstiviestinä numeroon {to}. Koodi on voimassa 10 minuuttia.',
+  codeLabel: 'Kertakirjautumiskoodi',
+  codeHint: 'Kuusi numeroa',
+  submit: 'Siirry hakemukseen',
+  checking: 'Tarkistetaan koodia…',
+  resend: 'Etkö saanut koodia? Tilaa tästä uusi koodi',
+  resendWait: 'Uuden koodin voi tilata {seconds} sekunnin kuluttua.',
+  resendReady: 'Voit nyt tilata uuden koodin.',
+  marketingBan: 'Aseta markkinointiesto',
+  errors: {
+    required: 'Pakollinen tieto',
+    sendFailed: 'Jotain meni pieleen. Päivitä sivu.',
+    invalid: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein.',
+    invalidTriesLeft: 'Yrityksiä jäljellä: {triesLeft}.',
+    general: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein tai täytä uusi hakemus.',
+    expired: 'Kertakirjautumiskoodi on vanhentunut tai jo käytetty. Tilaa uusi koodi.',
+    locked: 'Koodi syötettiin väärin liian monta kertaa, eikä sitä voi enää käyttää. Tilaa uusi koodi.',
+    resendLocked: 'Odota {seconds} s ennen kuin tilaat uuden koodin.',
+    tooManyCodes: 'Olet tilannut liian monta koodia. Voit tilata uuden koodin {minutes} minuutin kuluttua.',
+    noContact: 'Hakemukseen ei ole tallennettu sähköpostiosoitetta eikä puhelinnumeroa, joten kirjautumiskoodia ei voi lähettää. Täytä uusi hakemus.',
+  },
+  notFound: {
+    title: 'Hakemusta ei löytynyt',
+    body: 'Linkki on virheellinen tai vanhentunut. Voit täyttää uuden hakemuksen.',
+  },
+  closed: {
+    title: 'Kirjautuminen keskeytyi',
+    body: 'Hakemuksesi on tallessa, mutta sen tietoja ei näytetä ennen kuin syötät sinulle lähetetyn kertakirjautumiskoodin. Voit jatkaa kirjautumista tai aloittaa uuden, tyhjän hakemuksen.',
+    reopen: 'Syötä kertakirjautumiskoodi',
+    startNew: 'Aloita uusi hakemus',
+  },
+  prefillMissing: {
+    title: 'Esitäytetty hakemus',
+    body: 'Linkistä puuttuu hakemuksen tunniste, joten esitäytettyä hakemusta ei voi avata. Tarkista linkki tai täytä uusi hakemus.',
+    action: 'Täytä uusi hakemus',
+  },
+};
+
+export const marketingBanPage = {
+  documentTitle: 'Markkinointiesto – {brand}',
+  title: 'Markkinointiesto',
+  question: 'Haluatko kieltää hakemukseesi liittyvän suoramarkkinoinnin? Emme sen jälkeen lähetä sinulle markkinointiviestejä. Hakemuksesi käsittely jatkuu ennallaan.',
+  yes: 'Kyllä',
+  no: 'Ei',
+  saving: 'Asetetaan markkinointiestoa…',
+  okTitle: 'OK',
+  okBody: 'Markkinointiesto asetettu',
+  errorTitle: 'Virhe',
+  errorBody: 'Markkinointieston asettaminen epäonnistui',
+  redirecting: 'Siirryt etusivulle 3 sekunnin kuluttua.',
+  goNow: 'Siirry etusivulle',
+  close: 'Sulje',
+};
+
+// --- Strong identification: the authentication and finishing pages (issue 5, A2) ---
+export const identification = {
+  authentication: {
+    title: 'Vahva tunnistautuminen',
+    saved: 'Hakemuksesi on tallennettu.',
+    why: 'Lain mukaan kulutusluottoa hakevan henkilöllisyys on varmistettava vahvalla sähköisellä tunnistautumisella 3.11.2025 alkaen. Siksi hakemus lähetetään lainanantajille vasta, kun hakija on tunnistautunut verkkopankkitunnuksilla tai mobiilivarmenteella.',
+    coApplicant: 'Molemmat hakijat tunnistautuvat omilla tunnuksillaan: ensin päähakija, sitten kanssahakija.',
+    party: { PRIMARY: 'Päähakija', CO_APPLICANT: 'Kanssahakija' },
+    partyNow: 'Tunnistautuja: {party}',
+    methodsTitle: 'Valitse tunnistautumistapa',
+    methodsLoading: 'Haetaan tunnistautumistapoja…',
+    methodsFailed: 'Tunnistautumistapoja ei saatu haettua.',
+    back: 'Palaa hakemukseen',
+  },
+  redirect: {
+    title: 'Ohjataan tunnistautumiseen',
+    failed: 'Tunnistautumiseen ohjaaminen ei onnistunut. Yritä uudelleen.',
+    retry: 'Yritä uudelleen',
+    otherMethod: 'Valitse toinen tunnistautumistapa',
+  },
+  missingDetails: {
+    title: 'Hakemuksen tiedot puuttuvat',
+    body: 'Osoitteesta puuttuu hakemuksen tunniste. Avaa hakemus saamastasi linkistä tai täytä uusi hakemus.',
+    action: 'Täytä uusi hakemus',
+  },
+  status: {
+    title: 'Viimeistellään hakemusta',
+    missingTitle: 'Tunnistautuminen puuttuu',
+    missing: { PRIMARY: 'Päähakijan tunnistautuminen puuttuu.', CO_APPLICANT: 'Kanssahakijan tunnistautuminen puuttuu.' },
+    authenticate: { PRIMARY: 'Tunnistaudu päähakijana', CO_APPLICANT: 'Tunnistaudu kanssahakijana' },
+    newApplication: 'Täytä uusi hakemus',
+    cannotIdentify: 'Jos hakija ei pysty tunnistautumaan hakemukseen merkityllä henkilötunnuksella, täytä uusi hakemus oikeilla henkilötiedoilla.',
+    failedTitle: 'Jotain meni vikaan',
+    failed: 'Jotain meni vikaan. Yritä uudelleen.',
+    retry: 'Yritä uudelleen',
+    reasons: {
+      mismatch: 'Tunnistautunut henkilö ei ole hakemuksen hakija.',
+      cancelled: 'Tunnistautuminen keskeytettiin.',
+      failed: 'Tunnistautuminen epäonnistui.',
+    },
+  },
+} as const;

@@ -9,6 +9,7 @@ export type AppRoute =
   | { kind: 'prefill' }
   | { kind: 'authentication'; id: string; token: string }
   | { kind: 'status'; id: string; token: string }
+  | { kind: 'offers'; id: string; token: string }
   | { kind: 'notFound' };
 
 const ID = /^\d{1,16}$/;
@@ -24,8 +25,12 @@ export function parseApplicationPath(rest: string): AppRoute {
     const [head, id, token] = parts;
     if (head === 'authentication') return { kind: 'authentication', id, token };
     if (head === 'status') return { kind: 'status', id, token };
+    // Step 0 is the offers list (spec §2).
+    if (head === '0') return { kind: 'offers', id, token };
     if (/^[1-9]$/.test(head)) return { kind: 'step', step: Number(head), id, token };
   }
+  // Without a usable id and token these pages say 'Hakemuksen tiedot puuttuvat' (spec §7).
+  if ((parts[0] === 'authentication' || parts[0] === 'status') && parts.length <= 3) return { kind: parts[0], id: '', token: '' };
   return { kind: 'notFound' };
 }
 
@@ -33,4 +38,5 @@ export const paths = {
   start: (product: Product) => `/hakemus/${product}/`,
   step: (product: Product, step: number, id: string, token: string) => `/hakemus/${product}/${step}/${id}/${token}`,
   authentication: (product: Product, id: string, token: string) => `/hakemus/${product}/authentication/${id}/${token}`,
+  offers: (product: Product, id: string, token: string) => `/hakemus/${product}/0/${id}/${token}`,
 };

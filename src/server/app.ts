@@ -8,6 +8,14 @@ import { consumerRoutes } from './consumer/routes.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { text } from './messages.ts';
+import { marketplaceRoutes } from './marketplace/routes.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { developmentSettings, type IdentitySettings } from './identity/settings.ts';
+import { marketingBanRoutes } from './marketing-ban/routes.ts';
+import { DevOutbox, type Notifier } from './notify/notifier.ts';
+import { outboxRoutes } from './notify/outbox-routes.ts';
+import { otpDevRoutes } from './otp/dev-routes.ts';
+import { otpRoutes } from './otp/routes.ts';
 import { registerPages } from './pages.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 
@@ -25,6 +33,16 @@ export interface AppOptions {
   createRateLimit?: { max: number; timeWindowMs: number } | false;
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   trustProxy?: boolean;
+  /** Multiplies the simulated lenders' answer delays when an application is dispatched. */
+  lenderDelayScale?: number;
+  /** Development helpers (the outbox, expiring codes); never on in production. */
+  devTools?: boolean;
+  /** Where one-time codes go; with dev tools on and none given, a development outbox. */
+  notifier?: Notifier;
+  /** The clock of one-time codes, in ms; tests move it. */
+  now?: () => number;
+  /** Strong identification; absent, the development provider on this server. */
+  identity?: IdentitySettings;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -95,6 +113,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createRateLimit,
   });
 
+  await app.register(marketplaceRoutes, { db });
+
+  const now = options.now ?? Date.now;
+  const notifier = options.notifier ?? (options.devTools ? new DevOutbox() : unconfiguredNotifier);
+  await app.register(otpRoutes, { prefix: '/api/lainavertailu22/consumer-applications', db, notifier, now });
+  await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db });
+  if (options.devTools) {
+    if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
+    await app.register(otpDevRoutes, { db, now });
+  }
+
+  await app.register(identityRoutes, { db, settings: options.identity ?? developmentSettings(), lenderDelayScale: options.lenderDelayScale });
+
   await registerPages(app, options.staticDir);
   return app;
 }
+
+/** Without SMTP and without dev tools a code cannot go anywhere; config.ts stops production from starting so. */
+const unconfiguredNotifier: Notifier = {
+  send: async () => {
+    throw new Error('no notifier configured (SMTP_URL)');
+  },
+};

@@ -12,6 +12,16 @@ const SENSITIVE_KEYS = [
   'password',
   'authorization',
   'cookie',
+  // Strong identification (A2): identity codes from a provider, and the OIDC secrets.
+  'personalId',
+  'hetu',
+  'personal_identity_code',
+  'codeVerifier',
+  'nonce',
+  // One-time codes (issue 5, A1): who a code went to.
+  'recipient',
+  'primaryApplicantEmail',
+  'primaryApplicantMobilephone',
   ...['primaryApplicant', 'coApplicant'].flatMap((who) =>
     ['PersonalIdentificationNumber', 'IbanNumber', 'GrossMonthlyIncome', 'NetMonthlyIncome', 'SpouseGrossMonthlyIncome'].map(
       (field) => `${who}${field}`,
@@ -25,7 +35,9 @@ export const redactPaths: string[] = SENSITIVE_KEYS.flatMap((key) =>
   Array.from({ length: REDACT_DEPTH }, (_, depth) => [...Array<string>(depth).fill('*'), key].join('.')),
 );
 
-const QUERY_SECRETS = /^(token|applicationToken|otp)$/i;
+// code, state, nonce and code_verifier: OpenID Connect secrets on the callback and /dev-idp URLs (A2).
+// `to`: the address the dev outbox is read for (A1).
+const QUERY_SECRETS = /^(token|applicationToken|otp|code|state|nonce|code_verifier|code_challenge|personalId|to)$/i;
 
 /**
  * `/…/save/123/<token>` → `/…/save/123/[REDACTED]`: a path segment that follows a
@@ -37,6 +49,8 @@ export function maskUrl(url: string): string {
   const segments = path.split('/');
   for (let i = 1; i < segments.length; i++) {
     if (/^\d+$/.test(segments[i - 1]) && segments[i] !== '' && !/^\d+$/.test(segments[i])) segments[i] = '[REDACTED]';
+    // A token after a malformed id (`/offers/abc/<token>`) is still a token (issue 5, B).
+    else if (/^[A-Za-z0-9_-]{32,}$/.test(segments[i]) && !/^[a-z-]+$/.test(segments[i])) segments[i] = '[REDACTED]';
   }
   let masked = segments.join('/');
   if (queryAt !== -1) {

@@ -10,6 +10,8 @@ import { variantsOf, BRANDS, PRODUCTS } from './consumer/payload.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logging.ts';
+import { startDispatcher } from './marketplace/dispatcher.ts';
+import { smtpNotifier } from './notify/smtp.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -26,12 +28,20 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
 
+  // Lenders answer from the database queue, so a restart picks up what was left pending.
+  const dispatcher = startDispatcher(db, { onError: (error) => logger.error({ err: error }, 'lender dispatch failed') });
+
   const app = await buildApp({
     db,
     logger,
     staticDir: config.staticDir,
     createRateLimit: config.createRateLimit,
     trustProxy: config.trustProxy,
+    lenderDelayScale: config.lenderDelayScale,
+    devTools: config.devTools,
+    // With dev tools and no SMTP, app.ts keeps codes in the development outbox.
+    notifier: config.smtp ? smtpNotifier(config.smtp) : undefined,
+    identity: config.identity,
   });
 
   let closing = false;
@@ -41,6 +51,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await dispatcher.stop();
       await db.close();
       process.exit(0);
     } catch (error) {

@@ -90,6 +90,105 @@ export const messages = {
     fi: 'Jotain meni vikaan. Yritä uudelleen.',
     en: 'Internal server error.',
   },
+  // --- Marketplace: offers list and accepting (issue 5, B) ---
+  invalidSort: {
+    fi: 'Järjestys ei kelpaa. Sallitut: apr, interest, monthlyPayment, amount; suunta asc tai desc.',
+    en: 'sort must be field,direction with field apr, interest, monthlyPayment or amount and direction asc or desc.',
+  },
+  invalidPaging: {
+    fi: 'Sivutus ei kelpaa: sivu on 0 tai suurempi ja sivukoko 1–100.',
+    en: 'page must be an integer ≥ 0 and size an integer 1–100.',
+  },
+  unknownQuery: {
+    fi: 'Pyynnössä on tuntematon parametri.',
+    en: 'Unknown query parameter; allowed: page, size, sort.',
+  },
+  offerIdInvalid: {
+    fi: 'Tarjouksen tunniste puuttuu tai ei kelpaa.',
+    en: 'The body must be {"offerId": <positive integer>} and nothing else.',
+  },
+  offerNotFound: {
+    fi: 'Tarjousta ei löytynyt.',
+    en: 'Offer not found.',
+  },
+  // --- One-time codes and the marketing ban (issue 5, A1) ---
+  otpInvalid: {
+    fi: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein.',
+    en: 'The one-time code is wrong.',
+  },
+  otpExpired: {
+    fi: 'Kertakirjautumiskoodi on vanhentunut tai jo käytetty. Tilaa uusi koodi.',
+    en: 'The one-time code has expired or was already used; ask for a new one.',
+  },
+  otpLocked: {
+    fi: 'Koodi syötettiin väärin liian monta kertaa, eikä sitä voi enää käyttää. Tilaa uusi koodi.',
+    en: 'Too many wrong tries; the code is void. Ask for a new one.',
+  },
+  otpResendLocked: {
+    fi: 'Odota {seconds} s ennen kuin tilaat uuden koodin.',
+    en: 'Wait {seconds} s before asking for a new code.',
+  },
+  otpTooManyCodes: {
+    fi: 'Olet tilannut liian monta koodia. Voit tilata uuden koodin {minutes} minuutin kuluttua.',
+    en: 'Too many codes sent; try again in {minutes} min.',
+  },
+  otpNoContact: {
+    fi: 'Hakemukseen ei ole tallennettu sähköpostiosoitetta eikä puhelinnumeroa, joten kirjautumiskoodia ei voi lähettää. Täytä uusi hakemus.',
+    en: 'The application has neither an e-mail address nor a phone number to send the code to.',
+  },
+  otpSendFailed: {
+    fi: 'Jotain meni pieleen. Päivitä sivu.',
+    en: 'The one-time code could not be sent.',
+  },
+  otpBodyInvalid: {
+    fi: 'Pyynnön pitää sisältää hakemuksen tunniste ja avain{more}.',
+    en: 'The body must have applicationId and applicationToken{more} and nothing else.',
+  },
+  otpMailSubject: {
+    fi: '{brand}: kertakirjautumiskoodisi',
+    en: '{brand}: your one-time code',
+  },
+  otpMailText: {
+    fi: 'Hei,\n\nkertakirjautumiskoodisi {brand}-palvelun hakemukseesi on {code}.\n\nKoodi on voimassa {minutes} minuuttia, ja sen voi käyttää vain kerran.\n\nJos et pyytänyt koodia, voit jättää tämän viestin huomiotta.\n\nYstävällisin terveisin\n{brand}',
+    en: 'Your one-time code is {code}; valid {minutes} minutes.',
+  },
+  otpSmsText: {
+    fi: '{brand}: kertakirjautumiskoodisi on {code}. Voimassa {minutes} min. Jos et pyytänyt koodia, jätä viesti huomiotta.',
+    en: '{brand}: your code is {code}, valid {minutes} min.',
+  },
+  // --- Strong identification (issue 5, A2) ---
+  identificationMethodUnknown: {
+    fi: 'Tunnistautumistapaa ei tunneta.',
+    en: 'Unknown identification method.',
+  },
+  identificationPartyInvalid: {
+    fi: 'Tunnistautujan pitää olla PRIMARY tai CO_APPLICANT.',
+    en: 'The query must be at most ?party=PRIMARY|CO_APPLICANT.',
+  },
+  identificationNoCoApplicant: {
+    fi: 'Hakemuksessa ei ole kanssahakijaa.',
+    en: 'The application has no co-applicant.',
+  },
+  identificationStateInvalid: {
+    fi: 'Tunnistautumispyyntö on vanhentunut tai jo käytetty. Aloita tunnistautuminen uudelleen.',
+    en: 'Unknown, expired or already used identification state.',
+  },
+  identificationUnavailable: {
+    fi: 'Tunnistautumispalveluun ei juuri nyt saada yhteyttä. Yritä hetken kuluttua uudelleen.',
+    en: 'The identity provider cannot be reached.',
+  },
+  applicationStateMismatch: {
+    fi: 'Hakemus ei ole tilassa, jossa sen voi viimeistellä.',
+    en: 'The application is not at step 7 (or was finalized without identification).',
+  },
+  strongAuthenticationMissing: {
+    fi: 'Hakijan vahva tunnistautuminen puuttuu.',
+    en: 'Strong authentication is missing for: {parties}.',
+  },
+  completeTakesNoBody: {
+    fi: 'Pyynnöllä ei ole sisältöä.',
+    en: 'The completion check takes no body (or {}).',
+  },
 } as const satisfies Record<string, { fi: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
@@ -97,3 +196,47 @@ export type MessageKey = keyof typeof messages;
 export function text(key: MessageKey, params: Record<string, string> = {}, lang: 'fi' | 'en' = 'fi'): string {
   return messages[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }
+
+// --- Marketplace: the simulated lender's landing page (issue 5, B) ---
+export const lenderPageTexts = {
+  title: '{lender}: lainatarjous',
+  demoNotice:
+    'Tämä on lainavertailupalvelun esittelyversion simuloitu kumppanisivu. Oikea lainanantaja jatkaisi tästä omalla sivullaan.',
+  heading: 'Valitsemasi lainatarjous',
+  intro: 'Olet valinnut tarjouksen lainavertailupalvelussa. Tarjouksen tiedot:',
+  amount: 'Lainasumma',
+  tenor: 'Laina-aika',
+  interest: 'Nimelliskorko',
+  apr: 'Todellinen vuosikorko',
+  monthlyPayment: 'Kuukausierä',
+  totalAmount: 'Takaisin maksettava yhteensä',
+  arrangementFee: 'Avausmaksu',
+  monthlyFee: 'Tilinhoitomaksu',
+  perMonth: '{value} / kk',
+  notBinding:
+    'Tarjous ei vielä sido sinua eikä lainanantajaa. Laina syntyy vasta, kun allekirjoitat lainanantajan oman luottosopimuksen.',
+  back: 'Palaa etusivulle',
+  notFoundTitle: 'Tarjousta ei löytynyt',
+  notFoundBody: 'Osoite on virheellinen tai vanhentunut. Palaa tarjouslistaan ja valitse tarjous uudelleen.',
+} as const;
+
+// --- One-time codes (issue 5, A1): the brand as the applicant's messages name it ---
+export const brandNames = {
+  lainavertailu: 'Lainavertailu',
+  kattokorko: 'Kattokorko',
+} as const;
+
+// --- Strong identification: the development provider's test bank page (issue 5, A2) ---
+export const testBankTexts = {
+  title: '{bank}: testitunnistautuminen',
+  heading: '{bank} – testitunnistautuminen',
+  notice: 'Tämä on kehitysympäristön testipankki, ei oikea pankki. Valitse tunnistettava testihenkilö tai kirjoita mikä tahansa kelvollinen henkilötunnus.',
+  choose: 'Valitse testihenkilö',
+  other: 'Tai kirjoita henkilötunnus',
+  confirm: 'Tunnistaudu',
+  cancel: 'Peruuta tunnistautuminen',
+  invalidPersonalId: 'Henkilötunnus ei kelpaa. Tarkista se.',
+  errorTitle: 'Tunnistautuminen epäonnistui',
+  errorBody: 'Tunnistautumisessa tapahtui virhe. Palaa hakemukseen ja yritä uudelleen.',
+  home: 'Palaa etusivulle',
+} as const;

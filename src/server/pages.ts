@@ -27,9 +27,12 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
     await app.register(fastifyStatic, { root: dir });
     // The application's own routes are client-side: every /hakemus/... path gets the shell.
     app.get('/hakemus/*', (_request, reply) => reply.sendFile('index.html'));
+    // The marketing-ban link of the one-time code modal (/u/{id}/{token}).
+    app.get('/u/*', (_request, reply) => reply.sendFile('index.html'));
     return;
   }
   const notBuilt = (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
   app.get('/', notBuilt);
   app.get('/hakemus/*', notBuilt);
+  app.get('/u/*', notBuilt);
 }

@@ -34,7 +34,8 @@ for (const viewport of [
   { width: 360, height: 740 },
 ]) {
   test(`every step, with and without errors, at ${viewport.width} px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Some twenty axe runs over a growing page: minutes on a 2-core machine running two workers.
+    test.setTimeout(360_000);
     await page.setViewportSize(viewport);
     await page.goto('/hakemus/kulutusluotto/?amount=30000');
     await expectNoAxeViolations(page, 'the start page');

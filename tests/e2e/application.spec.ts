@@ -60,7 +60,7 @@ test('a complete application without a co-applicant skips step 6 and ends at ide
 
   await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/authentication\/\d+\/[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Vahva tunnistautuminen' })).toBeVisible();
-  await expect(page.getByText('ei ole vielä käytössä')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Valitse tunnistautumistapa' })).toBeVisible();
 });
 
 test('analytics: one consumer_application_n event per step reached', async ({ page }) => {
@@ -122,5 +122,5 @@ test('a complete application with a co-applicant shows step 6 and the co-applica
   await fillFinish(page, { coApplicant: true });
   await step(page, 7).getByRole('button', { name: IDENTIFY }).click();
   await expect(page).toHaveURL(/\/authentication\//);
-  await expect(page.getByText('Myös kanssahakija tunnistautuu')).toBeVisible();
+  await expect(page.getByText('Molemmat hakijat tunnistautuvat')).toBeVisible();
 });

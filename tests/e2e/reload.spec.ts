@@ -20,15 +20,15 @@ test('a reload on a step path stays there and keeps every answer', async ({ page
   await expect(page.locator('aside')).toContainText('Perustiedot');
 });
 
-test('a step path in another tab keeps its path and explains that resuming comes later', async ({ page, browser }) => {
+test('a step path in another tab keeps its path and asks for a one-time code (resume.spec.ts)', async ({ page, browser }) => {
   await reachStep(page, 2);
   const url = page.url();
   const other = await browser.newContext();
   const fresh = await other.newPage();
   await fresh.goto(url);
   await expect(fresh).toHaveURL(url);
-  await expect(fresh.getByRole('heading', { level: 1 })).toHaveText('Hakemuksesi on tallessa');
-  await expect(fresh.getByRole('link', { name: 'Aloita uusi hakemus' })).toHaveAttribute('href', '/hakemus/kulutusluotto/');
+  await expect(fresh.getByRole('heading', { level: 1 })).toHaveText('Jatka tallennettua hakemusta');
+  await expect(fresh.getByRole('dialog', { name: 'Kirjaudu esitäytettyyn hakemukseen' })).toBeVisible();
   await other.close();
 });
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { FormData } from '../../../engine/core/index.ts';
 import { FormWizard, SummaryPanel, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
-import { trackStep } from '../analytics.ts';
+import { trackResume, trackStep } from '../analytics.ts';
 import { createApplication, lookupTown, updateApplication } from '../api.ts';
 import { consumerSlots } from '../application/StepExtras.tsx';
 import { SummaryCard } from '../application/SummaryCard.tsx';
@@ -22,6 +22,7 @@ import { pages, renderer, summaryPanel } from '../messages.fi.ts';
 import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
+import { wasPrefilled } from '../resume/saved-form.ts';
 
 interface Props {
   form: LoadedForm;
@@ -91,6 +92,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       setModal(null);
       if (next === null) {
         storeApplication({ id, token, data: state.data, step, tracked: state.tracked });
+        if (wasPrefilled(id)) trackResume('prefill_form_submit', { brand: brand.id, product });
         navigate(paths.authentication(product, id, token));
         return { ok: true };
       }

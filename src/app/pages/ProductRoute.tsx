@@ -9,8 +9,14 @@ import { documentTitle, pages } from '../messages.fi.ts';
 import { isProduct, variantsFor, type Product } from '../products.ts';
 import { parseApplicationPath, paths } from '../routes.ts';
 import { fill } from '../text.ts';
+import { OffersPage } from '../offers/OffersPage.tsx';
 import { ApplicationPage } from './ApplicationPage.tsx';
-import { AuthenticationPage, NotFoundPage, PrefillPage, StatusPage } from './PlaceholderPages.tsx';
+import { AuthenticationPage } from './AuthenticationPage.tsx';
+import { NotFoundPage } from './PlaceholderPages.tsx';
+import { loadApplication } from '../application/storage.ts';
+import { PrefillPage } from '../resume/PrefillPage.tsx';
+import { ResumeGate } from '../resume/ResumeGate.tsx';
+import { StatusPage } from './StatusPage.tsx';
 
 type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed' };
 
@@ -53,6 +59,8 @@ function ProductPages({ brand, product, rest, load }: { brand: Brand; product: P
       return <AuthenticationPage brand={brand} product={product} id={route.id} token={route.token} />;
     case 'status':
       return <StatusPage brand={brand} product={product} id={route.id} token={route.token} />;
+    case 'offers':
+      return <OffersPage brand={brand} product={product} id={route.id} token={route.token} />;
   }
   if (form.status === 'loading') {
     return (
@@ -67,6 +75,10 @@ function ProductPages({ brand, product, rest, load }: { brand: Brand; product: P
         <p>{pages.loadFailed.body}</p>
       </MessagePage>
     );
+  }
+  // A saved application this tab does not hold opens only with a one-time code (spec §4).
+  if (route.kind === 'step' && !loadApplication(route.id, route.token)) {
+    return <ResumeGate key={`${route.id}/${route.token}`} brand={brand} product={product} id={route.id} token={route.token} mode="saved" />;
   }
   return <ApplicationPage form={form.form} brand={brand} product={product} route={route} />;
 }

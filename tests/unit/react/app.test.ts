@@ -19,7 +19,7 @@ describe('routes', () => {
     expect(parseApplicationPath(`status/12/${token}`)).toEqual({ kind: 'status', id: '12', token });
     expect(parseApplicationPath('prefill')).toEqual({ kind: 'prefill' });
     expect(parseApplicationPath(`x/prefill/1`)).toEqual({ kind: 'prefill' });
-    expect(parseApplicationPath(`0/12/${token}`)).toEqual({ kind: 'notFound' });
+    expect(parseApplicationPath(`0/12/${token}`)).toEqual({ kind: 'offers', id: '12', token });
     expect(parseApplicationPath('3/abc/def')).toEqual({ kind: 'notFound' });
     expect(paths.step('yhdistelylaina', 2, '5', token)).toBe(`/hakemus/yhdistelylaina/2/5/${token}`);
   });

@@ -1,0 +1,64 @@
+// The identification API as the pages use it (spec §7). Nothing throws: every answer
+// becomes an outcome the page knows how to show.
+export type Party = 'PRIMARY' | 'CO_APPLICANT';
+
+export interface Method {
+  identifier: string;
+  image: string;
+  name: string;
+}
+
+export async function fetchMethods(): Promise<Method[] | null> {
+  try {
+    const response = await fetch('/api/auth/visma/get-methods', { headers: { accept: 'application/json' } });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { methods?: unknown };
+    if (!Array.isArray(body.methods)) return null;
+    return body.methods.filter(
+      (method): method is Method => typeof method?.identifier === 'string' && typeof method.image === 'string' && typeof method.name === 'string',
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The provider URL to send the browser to; null when none could be had. */
+export async function fetchRedirectUrl(id: string, token: string, method: string, party: Party): Promise<string | null> {
+  try {
+    const response = await fetch(`/api/auth/visma/${encodeURIComponent(id)}/${encodeURIComponent(token)}/${encodeURIComponent(method)}?party=${party}`);
+    if (!response.ok) return null;
+    const url = (await response.text()).trim();
+    return /^https?:\/\//.test(url) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export type Completion =
+  | { kind: 'completed' }
+  | { kind: 'stateMismatch' }
+  | { kind: 'missing'; parties: Party[] }
+  | { kind: 'failed' };
+
+export async function completeAuthentication(id: string, token: string): Promise<Completion> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/lainavertailu22/consumer-applications/authentication/complete/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, {
+      method: 'POST',
+    });
+  } catch {
+    return { kind: 'failed' };
+  }
+  const body = (await response.json().catch(() => null)) as { status?: unknown; type?: unknown; parties?: unknown } | null;
+  if (response.ok && body?.status === 'COMPLETED') return { kind: 'completed' };
+  if (body?.type === 'APPLICATION_STATE_MISMATCH') return { kind: 'stateMismatch' };
+  if (body?.type === 'STRONG_AUTHENTICATION_MISSING' && Array.isArray(body.parties)) {
+    const parties = (['PRIMARY', 'CO_APPLICANT'] as const).filter((party) => (body.parties as unknown[]).includes(party));
+    if (parties.length > 0) return { kind: 'missing', parties };
+  }
+  return { kind: 'failed' };
+}
+
+export function partyFrom(search: string): Party {
+  return new URLSearchParams(search).get('party') === 'CO_APPLICANT' ? 'CO_APPLICANT' : 'PRIMARY';
+}

@@ -1,0 +1,34 @@
+// The offers API as the offers page uses it. Failures come back as values: the page
+// logs them and carries on polling (spec §8: no message to the applicant).
+import { offersQuery, type ListedOffer, type SortChoice } from './rules.ts';
+
+export interface OffersPage {
+  content: ListedOffer[];
+  totalElements: number;
+  pendingLenders: number;
+  dispatched: boolean;
+}
+
+const path = (id: string, token: string) => `${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
+
+export async function fetchOffers(id: string, token: string, sort: SortChoice, signal?: AbortSignal): Promise<OffersPage> {
+  const response = await fetch(`/api/lainavertailu22/offers/${path(id, token)}?${offersQuery(0, sort)}`, { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`offers: ${response.status}`);
+  const body = (await response.json()) as Partial<OffersPage>;
+  if (!Array.isArray(body.content)) throw new Error('offers: no content list');
+  return { content: body.content, totalElements: Number(body.totalElements ?? body.content.length), pendingLenders: Number(body.pendingLenders ?? 0), dispatched: body.dispatched === true };
+}
+
+/** The lender page's address for the accepted offer. */
+export async function acceptOffer(id: string, token: string, offerId: number): Promise<string> {
+  const response = await fetch(`/api/lainavertailu22/consumer-applications/offers/${path(id, token)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offerId }),
+  });
+  if (!response.ok) throw new Error(`accept: ${response.status}`);
+  const body = (await response.json()) as { url?: unknown };
+  // Only our own path: the answer must not send the new window anywhere else.
+  if (typeof body.url !== 'string' || !body.url.startsWith('/')) throw new Error('accept: no url');
+  return body.url;
+}

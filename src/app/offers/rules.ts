@@ -1,0 +1,147 @@
+// The offers list's rules (spec §4, §9) as pure functions: what is shown, which offer
+// gets the badge, when to poll next and what the sort query says.
+
+export interface ListedOffer {
+  id: number;
+  partnerCode: string;
+  partnerName: string;
+  amount: number;
+  totalAmount: number;
+  tenor: number;
+  interest: number;
+  apr: number;
+  monthlyPayment: number;
+  downsell: boolean;
+  lenderInfo: string;
+  buttonText: string;
+  logoUrl: string;
+  arrangementFee?: number;
+  monthlyFee?: number;
+}
+
+export const PAGE_SIZE = 100;
+export const FIRST_POLL_MS = 5000;
+export const POLL_STEP_MS = 500;
+/** Polls before an empty list may say there are no offers. */
+export const POLLS_BEFORE_VERDICT = 3;
+/** Polls that must pass before downsell offers are shown on their own. */
+export const POLLS_BEFORE_DOWNSELL = 2;
+/** The second brand hides offers above this nominal rate until asked. */
+export const INTEREST_FILTER_PERCENT = 10;
+export const BADGE_MIN_OFFERS = 3;
+export const BADGE_MIN_AMOUNT_SHARE = 0.8;
+export const PURCHASE_VALUE_SHARE = 0.0085;
+
+/** Delay before poll number `n` (0-based) since the last sort change: 5 s, 5.5 s, 6 s … */
+export function pollDelay(pollsDone: number): number {
+  return FIRST_POLL_MS + POLL_STEP_MS * pollsDone;
+}
+
+/**
+ * Polling stops once the server has dispatched the application and no lender is
+ * pending: nothing new can arrive. Before the dispatch it goes on, the finishing step
+ * may still be on its way.
+ */
+export function shouldKeepPolling(state: { dispatched: boolean; pendingLenders: number } | null): boolean {
+  return !state || !state.dispatched || state.pendingLenders > 0;
+}
+
+export type SortKey = 'apr' | 'interest' | 'monthlyPayment';
+export type SortDirection = 'asc' | 'desc';
+export interface SortChoice {
+  field: SortKey;
+  direction: SortDirection;
+}
+export const SORT_KEYS: SortKey[] = ['apr', 'interest', 'monthlyPayment'];
+export const DEFAULT_SORT: SortChoice = { field: 'apr', direction: 'asc' };
+
+/**
+ * Spec §7, as written: `size=100&sort=amount,desc&sort={field,dir}`. Offers for the full
+ * amount come first (usually all regular ones are for the applied amount) and the
+ * applicant's order applies among equal amounts.
+ */
+export function offersQuery(page: number, sort: SortChoice): string {
+  const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE) });
+  params.append('sort', 'amount,desc');
+  params.append('sort', `${sort.field},${sort.direction}`);
+  return params.toString();
+}
+
+export const sortValue = (sort: SortChoice) => `${sort.field},${sort.direction}`;
+
+export function parseSortValue(value: string): SortChoice {
+  const [field, direction] = value.split(',');
+  return SORT_KEYS.includes(field as SortKey) && (direction === 'asc' || direction === 'desc') ? { field: field as SortKey, direction } : DEFAULT_SORT;
+}
+
+/** The badge goes to the lowest-APR offer when there are more than two and it is not a small one. */
+export function cheapestBadgeId(offers: ListedOffer[]): number | undefined {
+  if (offers.length < BADGE_MIN_OFFERS) return undefined;
+  const cheapest = offers.reduce((best, offer) => (offer.apr < best.apr ? offer : best));
+  const largest = Math.max(...offers.map((offer) => offer.amount));
+  return cheapest.amount >= BADGE_MIN_AMOUNT_SHARE * largest ? cheapest.id : undefined;
+}
+
+export interface Visibility {
+  /** Offers to list, in the server's order. */
+  shown: ListedOffer[];
+  /** Downsell offers kept back behind 'Näytä pienemmät lainatarjoukset'. */
+  hiddenDownsell: number;
+  /** Offers above the interest filter kept back behind 'Näytä lisää lainatarjouksia'. */
+  hiddenByInterest: number;
+  /** Every offer there was fell to the interest filter. */
+  allFilteredByInterest: boolean;
+}
+
+export interface VisibilityInput {
+  offers: ListedOffer[];
+  polls: number;
+  /** The second brand's 10 % filter applies. */
+  interestFilter: boolean;
+  showDownsell: boolean;
+  showAboveFilter: boolean;
+}
+
+/**
+ * Spec §4: downsell offers show by themselves only when no regular ones exist and more
+ * than two polls passed; beside one or two regular ones they wait for the button; beside
+ * three or more they stay hidden. The interest filter then applies to what is left.
+ */
+export function visibleOffers({ offers, polls, interestFilter, showDownsell, showAboveFilter }: VisibilityInput): Visibility {
+  const regular = offers.filter((offer) => !offer.downsell);
+  const downsell = offers.length - regular.length;
+  let candidates: ListedOffer[];
+  let hiddenDownsell = 0;
+  if (regular.length === 0) {
+    candidates = polls > POLLS_BEFORE_DOWNSELL ? offers : [];
+  } else if (regular.length <= 2 && downsell > 0 && !showDownsell) {
+    candidates = regular;
+    hiddenDownsell = downsell;
+  } else if (regular.length <= 2 && showDownsell) {
+    candidates = offers;
+  } else {
+    candidates = regular;
+  }
+  if (!interestFilter || showAboveFilter) return { shown: candidates, hiddenDownsell, hiddenByInterest: 0, allFilteredByInterest: false };
+  const shown = candidates.filter((offer) => offer.interest <= INTEREST_FILTER_PERCENT);
+  const hiddenByInterest = candidates.length - shown.length;
+  return { shown, hiddenDownsell, hiddenByInterest, allFilteredByInterest: hiddenByInterest > 0 && shown.length === 0 };
+}
+
+export type ListState = 'waiting' | 'none' | 'filtered' | 'offers';
+
+/**
+ * 'Odota hetki…' until the third poll, then 'Ei lainatarjouksia' when nothing is shown.
+ * Offers that all fell to the 10 % filter are a verdict at once: there is something to show.
+ */
+export function listState(shownCount: number, polls: number, allFilteredByInterest = false): ListState {
+  if (shownCount > 0) return 'offers';
+  if (allFilteredByInterest) return 'filtered';
+  return polls < POLLS_BEFORE_VERDICT ? 'waiting' : 'none';
+}
+
+/** Spec §9: the purchase event's value, 0.85 % of the largest offer, in euros and cents. */
+export function purchaseValue(offers: ListedOffer[]): number {
+  if (offers.length === 0) return 0;
+  return Math.round(Math.max(...offers.map((offer) => offer.amount)) * PURCHASE_VALUE_SHARE * 100) / 100;
+}

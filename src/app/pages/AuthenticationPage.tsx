@@ -1,0 +1,149 @@
+// Strong identification (spec §2, §4, §7): why it is needed, the methods as a grid of
+// buttons, then 'Ohjataan tunnistautumiseen' while the provider's address is fetched.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { loadApplication } from '../application/storage.ts';
+import type { Brand } from '../brands.ts';
+import { fetchMethods, fetchRedirectUrl, partyFrom, type Method, type Party } from '../identification/api.ts';
+import { DelayedSpinner, MissingDetails } from '../identification/MissingDetails.tsx';
+import '../identification/identification.css';
+import { MessagePage } from '../layout/PageShell.tsx';
+import { identification } from '../messages.fi.ts';
+import type { Product } from '../products.ts';
+import { paths } from '../routes.ts';
+import { fill } from '../text.ts';
+
+interface Props {
+  brand: Brand;
+  product: Product;
+  id: string;
+  token: string;
+}
+
+const t = identification.authentication;
+
+export function AuthenticationPage(props: Props): ReactNode {
+  const { brand, product, id, token } = props;
+  const party = partyFrom(useLocation().search);
+  const [chosen, setChosen] = useState<Method | null>(null);
+  if (!id || !token) return <MissingDetails brand={brand} product={product} />;
+  if (chosen) return <RedirectView {...props} party={party} method={chosen} onBack={() => setChosen(null)} />;
+  return <MethodChoice {...props} party={party} onChoose={setChosen} />;
+}
+
+function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { party: Party; onChoose: (method: Method) => void }): ReactNode {
+  const [methods, setMethods] = useState<Method[] | null | 'loading'>('loading');
+  const stored = loadApplication(id, token);
+  const hasCoApplicant = party === 'CO_APPLICANT' || stored?.data.hasCoApplicant === true;
+
+  useEffect(() => {
+    let current = true;
+    void fetchMethods().then((found) => current && setMethods(found));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return (
+    <MessagePage brand={brand} homeHref={paths.start(product)} title={t.title}>
+      {party === 'PRIMARY' && <p className="message-page__lead">{t.saved}</p>}
+      <p>{t.why}</p>
+      {hasCoApplicant && (
+        <>
+          <p>{t.coApplicant}</p>
+          <p className="identification__party">{fill(t.partyNow, { party: t.party[party] })}</p>
+        </>
+      )}
+      <section aria-labelledby="identification-methods-title">
+        <h2 id="identification-methods-title" className="identification__subtitle">
+          {t.methodsTitle}
+        </h2>
+        {methods === 'loading' && (
+          <p role="status">
+            {t.methodsLoading}
+          </p>
+        )}
+        {methods === null && (
+          <p className="notice-box" role="alert">
+            {t.methodsFailed}
+          </p>
+        )}
+        {Array.isArray(methods) && (
+          <ul className="identification-methods">
+            {methods.map((method) => (
+              <li key={method.identifier}>
+                <button type="button" className="identification-method" onClick={() => onChoose(method)}>
+                  <img src={method.image} alt="" width={96} height={48} />
+                  <span>{method.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p>
+        <a className="lv-button lv-button--secondary" href={paths.step(product, 7, id, token)}>
+          {t.back}
+        </a>
+      </p>
+    </MessagePage>
+  );
+}
+
+/**
+ * Fetches the provider's address and leaves for it. The spec shows no message on
+ * failure; we log it, say so briefly and offer a retry (docs/decisions.md).
+ */
+function RedirectView({ brand, product, id, token, party, method, onBack }: Props & { party: Party; method: Method; onBack: () => void }): ReactNode {
+  const r = identification.redirect;
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const retryRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    void fetchRedirectUrl(id, token, method.identifier, party).then((url) => {
+      if (!current) return;
+      if (url) {
+        window.location.assign(url);
+        return;
+      }
+      console.error(`identification redirect failed (method ${method.identifier})`);
+      setFailed(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [id, token, method.identifier, party, attempt]);
+
+  useEffect(() => {
+    if (failed) retryRef.current?.focus();
+  }, [failed]);
+
+  const retry = useCallback(() => {
+    setFailed(false);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return (
+    <MessagePage brand={brand} homeHref={paths.start(product)} title={r.title}>
+      <p className="identification__method-name">{method.name}</p>
+      {!failed && <DelayedSpinner key={attempt} />}
+      {failed && (
+        <>
+          <p className="notice-box" role="alert">
+            {r.failed}
+          </p>
+          <p className="identification__actions">
+            <button ref={retryRef} type="button" className="lv-button lv-button--primary" onClick={retry}>
+              {r.retry}
+            </button>
+            <button type="button" className="lv-button lv-button--secondary" onClick={onBack}>
+              {r.otherMethod}
+            </button>
+          </p>
+        </>
+      )}
+    </MessagePage>
+  );
+}

@@ -1,0 +1,157 @@
+// Opening a saved application in a browser that does not hold it (spec §4): a code is
+// sent and the code dialog opens; once the code is verified the saved form is kept in
+// this tab (as a reload would find it) and the page moves to the saved step, or to
+// step 7 in the prefill flow. Until then nothing of the application is shown.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { trackResume } from '../analytics.ts';
+import { storeApplication } from '../application/storage.ts';
+import type { Brand } from '../brands.ts';
+import { MessagePage } from '../layout/PageShell.tsx';
+import { resume } from '../messages.fi.ts';
+import type { Product } from '../products.ts';
+import { paths } from '../routes.ts';
+import { fill } from '../text.ts';
+import { sendCode, verifyCode, type SendOutcome } from './api.ts';
+import { CodeModal, type CodeModalProps } from './CodeModal.tsx';
+import { markPrefilled, savedForm } from './saved-form.ts';
+import './resume.css';
+
+export interface ResumeGateProps {
+  brand: Brand;
+  product: Product;
+  id: string;
+  token: string;
+  mode: 'saved' | 'prefill';
+}
+
+const PREFILL_STEP = 7;
+
+export function ResumeGate({ brand, product, id, token, mode }: ResumeGateProps): ReactNode {
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<'open' | 'closed' | 'notFound'>('open');
+  const [status, setStatus] = useState<CodeModalProps['status']>({ kind: 'sending' });
+  const [lock, setLock] = useState({ seconds: 0, since: Date.now() });
+  const [checking, setChecking] = useState(false);
+  const [codeError, setCodeError] = useState<{ text: string }>();
+  const started = useRef(false);
+  const home = paths.start(product);
+  const details = { brand: brand.id, product };
+
+  const request = useCallback(
+    async (forceNewOtp: boolean) => {
+      setStatus({ kind: 'sending' });
+      const outcome = await sendCode(id, token, forceNewOtp, brand.id);
+      if (outcome.kind === 'notFound') setPhase('notFound');
+      else setStatus(statusOf(outcome));
+      if (outcome.kind === 'sent' && outcome.fresh) setLock({ seconds: outcome.resendAfterSeconds, since: Date.now() });
+      if (outcome.kind === 'locked') setLock({ seconds: outcome.retryAfterSeconds, since: Date.now() });
+    },
+    [id, token, brand.id],
+  );
+
+  useEffect(() => {
+    // Once per page, also under StrictMode's double effects: the server would keep the
+    // code anyway, but the applicant should not see "sending" twice.
+    if (started.current) return;
+    started.current = true;
+    trackResume('prefill_show', details);
+    void request(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page
+  }, []);
+
+  const submit = async (code: string) => {
+    setChecking(true);
+    const outcome = await verifyCode(id, token, code);
+    setChecking(false);
+    if (outcome.kind === 'notFound') return setPhase('notFound');
+    if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome) });
+    const saved = savedForm(outcome.saved);
+    const step = mode === 'prefill' ? PREFILL_STEP : saved.step;
+    trackResume('prefill_login_success', details);
+    if (mode === 'prefill') markPrefilled(id);
+    // Steps already reached were counted in the browser that filled them.
+    const tracked = Array.from({ length: Math.max(step, 1) }, (_, index) => index + 1);
+    storeApplication({ id, token, data: saved.data, step: Math.max(step, 1), tracked });
+    trackResume('consumer_application_continue', { ...details, step });
+    navigate(step === 0 ? paths.offers(product, id, token) : paths.step(product, step, id, token), { replace: true });
+  };
+
+  if (phase === 'notFound') {
+    return (
+      <MessagePage brand={brand} homeHref={home} title={resume.notFound.title}>
+        <p>{resume.notFound.body}</p>
+        <p>
+          <a className="lv-button lv-button--primary" href={home}>
+            {resume.closed.startNew}
+          </a>
+        </p>
+      </MessagePage>
+    );
+  }
+
+  if (phase === 'closed') {
+    return (
+      <MessagePage brand={brand} homeHref={home} title={resume.closed.title}>
+        <p className="message-page__lead">{resume.closed.body}</p>
+        <p className="resume-actions">
+          <button type="button" className="lv-button lv-button--primary" onClick={() => setPhase('open')}>
+            {resume.closed.reopen}
+          </button>
+          <a className="lv-button lv-button--secondary" href={home}>
+            {resume.closed.startNew}
+          </a>
+        </p>
+      </MessagePage>
+    );
+  }
+
+  return (
+    <MessagePage brand={brand} homeHref={home} title={resume.pageTitle}>
+      <p className="message-page__lead">{resume.pageLead}</p>
+      <CodeModal
+        status={status}
+        resendLock={lock}
+        checking={checking}
+        codeError={codeError}
+        marketingBanHref={`/u/${encodeURIComponent(id)}/${encodeURIComponent(token)}`}
+        onSubmit={(code) => void submit(code)}
+        onResend={() => void request(true)}
+        onMarketingBan={() => trackResume('prefill_set_marketing_ban', details)}
+        onClose={() => setPhase('closed')}
+      />
+    </MessagePage>
+  );
+}
+
+function statusOf(outcome: Exclude<SendOutcome, { kind: 'notFound' }>): CodeModalProps['status'] {
+  switch (outcome.kind) {
+    case 'sent':
+      return { kind: 'sent', text: fill(outcome.channel === 'email' ? resume.sentEmail : resume.sentSms, { to: outcome.to }) };
+    case 'locked':
+      return {
+        kind: 'error',
+        text:
+          outcome.type === 'RESEND_LOCKED'
+            ? fill(resume.errors.resendLocked, { seconds: String(outcome.retryAfterSeconds) })
+            : fill(resume.errors.tooManyCodes, { minutes: String(Math.ceil(outcome.retryAfterSeconds / 60)) }),
+      };
+    case 'noContact':
+      return { kind: 'error', text: resume.errors.noContact };
+    case 'failed':
+      return { kind: 'error', text: resume.errors.sendFailed };
+  }
+}
+
+function verifyError(outcome: { kind: 'invalid'; triesLeft?: number } | { kind: 'expired' | 'locked' | 'failed' }): string {
+  switch (outcome.kind) {
+    case 'invalid':
+      return outcome.triesLeft === undefined ? resume.errors.invalid : `${resume.errors.invalid} ${fill(resume.errors.invalidTriesLeft, { triesLeft: String(outcome.triesLeft) })}`;
+    case 'expired':
+      return resume.errors.expired;
+    case 'locked':
+      return resume.errors.locked;
+    case 'failed':
+      return resume.errors.general;
+  }
+}

@@ -1,0 +1,66 @@
+// The one-time code and marketing-ban endpoints as the browser uses them. Every
+// answer becomes an outcome the page can show; nothing throws.
+const APPLICATIONS = '/api/lainavertailu22/consumer-applications';
+
+export type SendOutcome =
+  | { kind: 'sent'; channel: 'email' | 'sms'; to: string; resendAfterSeconds: number; fresh: boolean }
+  | { kind: 'locked'; type: 'RESEND_LOCKED' | 'TOO_MANY_CODES'; retryAfterSeconds: number }
+  | { kind: 'noContact' }
+  | { kind: 'notFound' }
+  | { kind: 'failed' };
+
+export type VerifyOutcome =
+  | { kind: 'verified'; saved: Record<string, unknown> }
+  | { kind: 'invalid'; triesLeft?: number }
+  | { kind: 'expired' }
+  | { kind: 'locked' }
+  | { kind: 'notFound' }
+  | { kind: 'failed' };
+
+async function postRaw(url: string, body: unknown): Promise<{ status: number; json: unknown } | null> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, json: (await response.json().catch(() => null)) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+async function post(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> | null } | null> {
+  const answer = await postRaw(url, body);
+  if (!answer) return null;
+  const { json } = answer;
+  return { status: answer.status, body: json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null };
+}
+
+export async function sendCode(applicationId: string, applicationToken: string, forceNewOtp: boolean, domain: string): Promise<SendOutcome> {
+  const answer = await post(`${APPLICATIONS}/send-code`, { applicationId, applicationToken, forceNewOtp, domain });
+  if (!answer) return { kind: 'failed' };
+  const { status, body } = answer;
+  if (status === 200 && (body?.channel === 'email' || body?.channel === 'sms') && typeof body.to === 'string') {
+    return { kind: 'sent', channel: body.channel, to: body.to, resendAfterSeconds: Number(body.resendAfterSeconds) || 7, fresh: body.sent === true };
+  }
+  if (status === 429 && (body?.type === 'RESEND_LOCKED' || body?.type === 'TOO_MANY_CODES')) {
+    return { kind: 'locked', type: body.type, retryAfterSeconds: Number(body.retryAfterSeconds) || 7 };
+  }
+  if (status === 409) return { kind: 'noContact' };
+  if (status === 404) return { kind: 'notFound' };
+  return { kind: 'failed' };
+}
+
+export async function verifyCode(applicationId: string, applicationToken: string, otp: string): Promise<VerifyOutcome> {
+  const answer = await post(`${APPLICATIONS}/get/verify-with-otp`, { otp, applicationId, applicationToken });
+  if (!answer) return { kind: 'failed' };
+  const { status, body } = answer;
+  if (status === 200 && body) return { kind: 'verified', saved: body };
+  if (status === 400 && body?.type === 'OTP_INVALID') return { kind: 'invalid', triesLeft: typeof body.triesLeft === 'number' ? body.triesLeft : undefined };
+  if (status === 400 && body?.type === 'OTP_EXPIRED') return { kind: 'expired' };
+  if (status === 400 && body?.type === 'OTP_LOCKED') return { kind: 'locked' };
+  if (status === 404) return { kind: 'notFound' };
+  return { kind: 'failed' };
+}
+
+export async function setMarketingBan(applicationId: string, applicationToken: string): Promise<boolean> {
+  const answer = await postRaw('/api/marketing-ban/by-application-token', { applicationId, applicationToken });
+  return answer?.status === 200 && answer.json === true;
+}

@@ -1,0 +1,197 @@
+// Strong identification over HTTP (spec §7): the method list, the redirect to the
+// identity provider, its callback, and the completion check that sends the
+// application to the lenders. Tokens and identity codes never reach a log.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { ApiError, applicationNotFound, badRequest } from '../errors.ts';
+import { dispatchApplication } from '../marketplace/dispatcher.ts';
+import { isWellFormedToken, tokenMatches } from '../tokens.ts';
+import { mountDevelopmentProvider } from './dev-provider.ts';
+import { findMethod, methodList } from './methods.ts';
+import { openIdConnectProvider, type IdentityProvider } from './oidc.ts';
+import { isParty, missingParties, personalIdOf, type Party } from './parties.ts';
+import { hashPersonalId, personalIdMatchesHash, samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
+import { CALLBACK_PATH, type IdentitySettings } from './settings.ts';
+import {
+  insertRequest,
+  lockApplicationState,
+  markIdentified,
+  recordAttempt,
+  successfulIdentifications,
+  takeRequest,
+  type ApplicationState,
+} from './store.ts';
+
+export interface IdentityRoutesOptions {
+  db: Database;
+  settings: IdentitySettings;
+  /** Multiplies the simulated lenders' delays when completion dispatches the application. */
+  lenderDelayScale?: number;
+  /** A test may put its own provider behind the seam; by default OpenID Connect. */
+  provider?: IdentityProvider;
+}
+
+const ID_FORMAT = /^[1-9]\d{0,15}$/;
+const STATE_FORMAT = /^[A-Za-z0-9_-]{20,128}$/;
+const COMPLETE_BODY_LIMIT = 1024;
+
+/** Why the status page is shown after a failed identification; the page has the texts. */
+export type FailureReason = 'mismatch' | 'cancelled' | 'failed';
+
+export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
+  const { db, settings } = options;
+  const provider = options.provider ?? openIdConnectProvider(settings);
+  const key = sealingKey(settings.clientSecret);
+  const development = settings.mode === 'development' ? await mountDevelopmentProvider(app, settings) : undefined;
+  const baseUrlOf = (request: FastifyRequest) => settings.publicBaseUrl ?? development?.originOf(request) ?? '';
+
+  await app.register(async (scope) => {
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    scope.get('/api/auth/visma/get-methods', async () => methodList(settings.methods));
+
+    scope.get<{ Params: { id: string; token: string; method: string }; Querystring: Record<string, unknown> }>(
+      '/api/auth/visma/:id/:token/:method',
+      async (request, reply) => {
+        const { id, token } = credentials(request.params);
+        const party = partyOf(request.query);
+        const method = findMethod(settings.methods, request.params.method);
+        const application = await db.transaction(async (tx) => {
+          const found = await findApplication(tx, id, token);
+          if (!method) throw badRequest('identificationMethodUnknown');
+          if (party === 'CO_APPLICANT' && personalIdOf(found.data, 'CO_APPLICANT') === undefined) throw badRequest('identificationNoCoApplicant');
+          if (found.identified || found.status === 'finalized' || found.step !== 7) throw stateMismatch();
+          return found;
+        });
+        let started;
+        try {
+          started = await provider.authorizationUrl({ baseUrl: baseUrlOf(request), method: method! });
+        } catch (error) {
+          request.log.warn({ err: error }, 'identity provider unavailable');
+          throw new ApiError(503, 'IDENTIFICATION_UNAVAILABLE', 'identificationUnavailable');
+        }
+        await insertRequest(db, stateHash(started.state), {
+          applicationId: application.id,
+          party,
+          method: method!.identifier,
+          nonce: started.nonce,
+          codeVerifier: started.codeVerifier,
+          redirectUri: started.redirectUri,
+          tokenSealed: seal(key, token),
+        });
+        request.log.info({ applicationId: id, party, method: method!.identifier }, 'identification started');
+        return reply.type('text/plain; charset=utf-8').send(started.url);
+      },
+    );
+
+    scope.get<{ Querystring: Record<string, unknown> }>(CALLBACK_PATH, async (request, reply) => {
+      const state = request.query.state;
+      if (typeof state !== 'string' || !STATE_FORMAT.test(state)) throw new ApiError(400, 'IDENTIFICATION_STATE_INVALID', 'identificationStateInvalid');
+      const pending = await takeRequest(db, stateHash(state));
+      const token = pending && unseal(key, pending.tokenSealed);
+      if (!pending || !token) throw new ApiError(400, 'IDENTIFICATION_STATE_INVALID', 'identificationStateInvalid');
+      const { applicationId, party, method } = pending;
+
+      let reason: FailureReason | undefined;
+      if (typeof request.query.error === 'string') {
+        reason = request.query.error === 'access_denied' ? 'cancelled' : 'failed';
+        await recordAttempt(db, applicationId, party, method, { outcome: 'error', reason: request.query.error.slice(0, 64) });
+      } else {
+        try {
+          const person = await provider.callback({
+            baseUrl: baseUrlOf(request),
+            currentUrl: new URL(request.url, pending.redirectUri),
+            expected: { state, nonce: pending.nonce, codeVerifier: pending.codeVerifier },
+          });
+          reason = await db.transaction(async (tx) => {
+            const application = await lockApplicationState(tx, applicationId);
+            const expected = application && personalIdOf(application.data, party);
+            if (!expected || !samePersonalId(person.personalId, expected)) {
+              await recordAttempt(tx, applicationId, party, method, { outcome: 'mismatch', reason: 'personal id differs from the application' });
+              return 'mismatch' as const;
+            }
+            await recordAttempt(tx, applicationId, party, method, { outcome: 'success', ...hashPersonalId(person.personalId) });
+            return undefined;
+          });
+        } catch (error) {
+          // Only the error's name and message: an OAuth error body may echo the code.
+          request.log.warn({ errorType: (error as Error).name, reason: (error as Error).message }, 'identification failed');
+          await recordAttempt(db, applicationId, party, method, { outcome: 'error', reason: ((error as Error).name || 'Error').slice(0, 64) });
+          reason = 'failed';
+        }
+      }
+      request.log.info({ applicationId, party, method, outcome: reason ?? 'success' }, 'identification finished');
+      const product = await productOf(db, applicationId);
+      const target = `/hakemus/${product}/status/${applicationId}/${token}${reason ? `?tunnistautuminen=${reason}` : ''}`;
+      return reply.code(303).header('location', target).send();
+    });
+  });
+
+  // Completion takes no body; like finalize it accepts whatever content type a client sends.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: COMPLETE_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    scope.post<{ Params: { id: string; token: string } }>(
+      '/api/lainavertailu22/consumer-applications/authentication/complete/:id/:token',
+      async (request) => {
+        const { id, token } = credentials(request.params);
+        const raw = request.body === undefined ? '' : String(request.body).trim();
+        if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('completeTakesNoBody');
+        const dispatched = await db.transaction(async (tx) => {
+          const application = await findApplication(tx, id, token);
+          // Asked again after success (a reload, a lost answer): the same answer, nothing new.
+          if (application.identified) return false;
+          if (application.status === 'finalized' || application.step !== 7) throw stateMismatch();
+          const identifications = await successfulIdentifications(tx, id);
+          const missing = missingParties(application.data, (party: Party, personalId: string) =>
+            identifications.some((found) => found.party === party && personalIdMatchesHash(personalId, found.salt, found.hash)),
+          );
+          if (missing.length > 0) throw new ApiError(400, 'STRONG_AUTHENTICATION_MISSING', 'strongAuthenticationMissing', { parties: missing.join(', ') }, { parties: missing });
+          await markIdentified(tx, id);
+          await dispatchApplication(tx, id, { delayScale: options.lenderDelayScale });
+          return true;
+        });
+        if (dispatched) request.log.info({ applicationId: id }, 'application identified and dispatched');
+        return { status: 'COMPLETED' };
+      },
+    );
+  });
+}
+
+interface Credentials {
+  id: string;
+  token: string;
+}
+
+/** Malformed credentials get the same 404 as wrong ones. */
+function credentials(params: Credentials): { id: number; token: string } {
+  if (!ID_FORMAT.test(params.id) || !isWellFormedToken(params.token)) throw applicationNotFound();
+  return { id: Number(params.id), token: params.token };
+}
+
+async function findApplication(tx: Parameters<typeof lockApplicationState>[0], id: number, token: string): Promise<ApplicationState> {
+  const found = await lockApplicationState(tx, id);
+  if (!tokenMatches(token, found?.tokenHash) || !found) throw applicationNotFound();
+  return found;
+}
+
+function partyOf(query: Record<string, unknown>): Party {
+  const keys = Object.keys(query);
+  if (keys.some((name) => name !== 'party')) throw badRequest('identificationPartyInvalid');
+  if (query.party === undefined) return 'PRIMARY';
+  if (!isParty(query.party)) throw badRequest('identificationPartyInvalid');
+  return query.party;
+}
+
+const stateMismatch = () => new ApiError(409, 'APPLICATION_STATE_MISMATCH', 'applicationStateMismatch');
+
+async function productOf(db: Database, id: number): Promise<string> {
+  const result = await db.query<{ product: string }>(`SELECT product FROM consumer_applications WHERE id = $1`, [id]);
+  return result.rows[0]?.product ?? 'kulutusluotto';
+}

@@ -1,0 +1,121 @@
+// The SQL of identification: pending requests (single use, 10 minutes) and the
+// recorded attempts. Same text on PGlite and PostgreSQL.
+import type { Queryable } from '../db/index.ts';
+import type { Party } from './parties.ts';
+
+export const REQUEST_TTL_MS = 10 * 60 * 1000;
+
+export interface PendingRequest {
+  applicationId: number;
+  party: Party;
+  method: string;
+  nonce: string;
+  codeVerifier: string;
+  redirectUri: string;
+  tokenSealed: Uint8Array;
+}
+
+export async function insertRequest(db: Queryable, stateHash: Buffer, request: PendingRequest, now = new Date()): Promise<void> {
+  // Expired rows of anyone go with each new one, so the table never grows unbounded.
+  await db.query(`DELETE FROM identification_requests WHERE expires_at < $1`, [now.toISOString()]);
+  await db.query(
+    `INSERT INTO identification_requests (state_hash, application_id, party, method, nonce, code_verifier, redirect_uri, token_sealed, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [stateHash, request.applicationId, request.party, request.method, request.nonce, request.codeVerifier, request.redirectUri, request.tokenSealed,
+      new Date(now.getTime() + REQUEST_TTL_MS).toISOString()],
+  );
+}
+
+/** Takes the request out: a second callback with the same state finds nothing. */
+export async function takeRequest(db: Queryable, stateHash: Buffer, now = new Date()): Promise<PendingRequest | undefined> {
+  const result = await db.query<{
+    application_id: number | string;
+    party: Party;
+    method: string;
+    nonce: string;
+    code_verifier: string;
+    redirect_uri: string;
+    token_sealed: Uint8Array;
+    expires_at: Date | string;
+  }>(
+    `DELETE FROM identification_requests WHERE state_hash = $1
+     RETURNING application_id, party, method, nonce, code_verifier, redirect_uri, token_sealed, expires_at`,
+    [stateHash],
+  );
+  const row = result.rows[0];
+  if (!row || new Date(row.expires_at).getTime() < now.getTime()) return undefined;
+  return {
+    applicationId: Number(row.application_id),
+    party: row.party,
+    method: row.method,
+    nonce: row.nonce,
+    codeVerifier: row.code_verifier,
+    redirectUri: row.redirect_uri,
+    tokenSealed: row.token_sealed,
+  };
+}
+
+export type Outcome =
+  | { outcome: 'success'; salt: Buffer; hash: Buffer }
+  | { outcome: 'mismatch' | 'error'; reason: string };
+
+export async function recordAttempt(db: Queryable, applicationId: number, party: Party, method: string, result: Outcome): Promise<void> {
+  await db.query(
+    `INSERT INTO strong_authentications (application_id, party, method, outcome, reason, personal_id_salt, personal_id_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    result.outcome === 'success'
+      ? [applicationId, party, method, 'success', null, result.salt, result.hash]
+      : [applicationId, party, method, result.outcome, result.reason, null, null],
+  );
+}
+
+export interface Identification {
+  party: Party;
+  salt: Uint8Array;
+  hash: Uint8Array;
+}
+
+export async function successfulIdentifications(db: Queryable, applicationId: number): Promise<Identification[]> {
+  const result = await db.query<{ party: Party; personal_id_salt: Uint8Array; personal_id_hash: Uint8Array }>(
+    `SELECT party, personal_id_salt, personal_id_hash FROM strong_authentications
+     WHERE application_id = $1 AND outcome = 'success' ORDER BY id`,
+    [applicationId],
+  );
+  return result.rows.map((row) => ({ party: row.party, salt: row.personal_id_salt, hash: row.personal_id_hash }));
+}
+
+export interface ApplicationState {
+  id: number;
+  tokenHash: Uint8Array;
+  product: string;
+  step: number;
+  status: 'draft' | 'finalized';
+  identified: boolean;
+  data: Record<string, unknown>;
+}
+
+export async function lockApplicationState(tx: Queryable, id: number): Promise<ApplicationState | undefined> {
+  const result = await tx.query<{
+    id: number | string;
+    token_hash: Uint8Array;
+    product: string;
+    step: number;
+    status: 'draft' | 'finalized';
+    identified_at: Date | string | null;
+    data: Record<string, unknown>;
+  }>(`SELECT id, token_hash, product, step, status, identified_at, data FROM consumer_applications WHERE id = $1 FOR UPDATE`, [id]);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return { id: Number(row.id), tokenHash: row.token_hash, product: row.product, step: row.step, status: row.status, identified: row.identified_at !== null, data: row.data };
+}
+
+/** Finalized and identified in one write; step 0 is the offers list. */
+export async function markIdentified(tx: Queryable, id: number): Promise<void> {
+  await tx.query(
+    `UPDATE consumer_applications
+     SET status = 'finalized', step = 0, finalized_at = now(), identified_at = now(), updated_at = now(),
+         additional_form_data = additional_form_data || '{"step": 0}'::jsonb
+     WHERE id = $1`,
+    [id],
+  );
+}

@@ -1,0 +1,166 @@
+// The offers API (spec §7), the simulated lenders' landing pages and their logos.
+// Sort pairs are matched against a whitelist and become fixed column names in
+// offers.ts; nothing from the query string reaches SQL as text.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database, Queryable } from '../db/index.ts';
+import { ApiError, applicationNotFound, badRequest } from '../errors.ts';
+import { text } from '../messages.ts';
+import { isWellFormedToken, tokenMatches } from '../tokens.ts';
+import { acceptedOffer, acceptWithToken } from './acceptance.ts';
+import { loadCatalogue } from './catalogue.ts';
+import { LENDER_STYLESHEET, lenderColourSheet, lenderNotFoundPage, lenderPage } from './landing-page.ts';
+import { logoSvg } from './logos.ts';
+import { listOffers, SORT_FIELDS, type SortField, type SortPair } from './offers.ts';
+
+export interface MarketplaceRoutesOptions {
+  db: Database;
+}
+
+const ID_FORMAT = /^[1-9]\d{0,15}$/;
+const PAGE_SIZE_MAX = 100;
+const SORT_PAIRS_MAX = 4;
+const ACCEPT_BODY_LIMIT = 1024;
+/** Spec §7: without a sort the list comes cheapest first. */
+const DEFAULT_SORT: SortPair[] = [['apr', 'asc']];
+
+export const logoUrl = (partnerCode: string) => `/images/partners/${encodeURIComponent(partnerCode)}.svg`;
+export const lenderPagePath = (partnerCode: string, offerId: number, token: string) =>
+  `/lainaaja/${encodeURIComponent(partnerCode)}/${offerId}/${token}`;
+
+export async function marketplaceRoutes(app: FastifyInstance, options: MarketplaceRoutesOptions): Promise<void> {
+  const { db } = options;
+
+  app.get<{ Params: Credentials; Querystring: Record<string, unknown> }>('/api/lainavertailu22/offers/:id/:token', async (request, reply) => {
+    const { id, token } = credentials(request.params);
+    const query = parseOffersQuery(request.query);
+    await checkApplication(db, id, token);
+    const [page, dispatched] = [await listOffers(db, id, query), await isDispatched(db, id)];
+    return reply.header('cache-control', 'no-store').send({
+      content: page.content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
+      page: page.number,
+      size: page.size,
+      totalElements: page.totalElements,
+      totalPages: page.totalPages,
+      pendingLenders: page.pendingLenders,
+      dispatched,
+    });
+  });
+
+  // Its own scope: the body is a tiny JSON object and nothing else is parsed.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('text/plain');
+    scope.post<{ Params: Credentials }>(
+      '/api/lainavertailu22/consumer-applications/offers/:id/:token',
+      { bodyLimit: ACCEPT_BODY_LIMIT },
+      async (request, reply) => {
+        const { id, token } = credentials(request.params);
+        const offerId = parseAcceptBody(request.body);
+        const accepted = await db.transaction(async (tx) => {
+          await checkApplication(tx, id, token);
+          return acceptWithToken(tx, id, offerId);
+        });
+        if (!accepted) throw new ApiError(404, 'NOT_FOUND', 'offerNotFound');
+        request.log.info({ applicationId: id, offerId, partner: accepted.offer.partnerCode }, 'offer accepted');
+        return reply.header('cache-control', 'no-store').send({ url: lenderPagePath(accepted.offer.partnerCode, offerId, accepted.token) });
+      },
+    );
+  });
+
+  app.get<{ Params: { partner: string; offerId: string; token: string } }>('/lainaaja/:partner/:offerId/:token', async (request, reply) => {
+    const { partner, offerId, token } = request.params;
+    const offer =
+      ID_FORMAT.test(offerId) && isWellFormedToken(token) && /^[a-z0-9-]{1,40}$/.test(partner)
+        ? await acceptedOffer(db, partner, Number(offerId), token)
+        : undefined;
+    return reply
+      .code(offer ? 200 : 404)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(offer ? lenderPage(offer) : lenderNotFoundPage());
+  });
+
+  app.get('/lainaaja/tyyli.css', (_request, reply) => css(reply, LENDER_STYLESHEET));
+  app.get<{ Params: { file: string } }>('/lainaaja/vari/:file', (request, reply) => {
+    const lender = lenderOf(request.params.file, '.css');
+    if (!lender) return notFound(reply);
+    return css(reply, lenderColourSheet(lender.lender.color));
+  });
+
+  app.get<{ Params: { file: string } }>('/images/partners/:file', (request, reply) => {
+    const svg = lenderOf(request.params.file, '.svg');
+    if (svg) return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(logoSvg(svg.lender, svg.index));
+    // The spec names .png logos; the wordmarks exist as SVG only.
+    const png = lenderOf(request.params.file, '.png');
+    if (png) return reply.redirect(logoUrl(png.lender.code), 301);
+    return notFound(reply);
+  });
+}
+
+interface Credentials {
+  id: string;
+  token: string;
+}
+
+function credentials(params: Credentials): { id: number; token: string } {
+  if (!ID_FORMAT.test(params.id) || !isWellFormedToken(params.token)) throw applicationNotFound();
+  return { id: Number(params.id), token: params.token };
+}
+
+/** Wrong id and wrong token give the same 404 at the same cost. */
+async function checkApplication(db: Queryable, id: number, token: string): Promise<void> {
+  const found = await db.query<{ token_hash: Uint8Array }>(`SELECT token_hash FROM consumer_applications WHERE id = $1`, [id]);
+  if (!tokenMatches(token, found.rows[0]?.token_hash)) throw applicationNotFound();
+}
+
+async function isDispatched(db: Queryable, id: number): Promise<boolean> {
+  const result = await db.query(`SELECT 1 FROM lender_dispatches WHERE application_id = $1 LIMIT 1`, [id]);
+  return result.rows.length > 0;
+}
+
+const isSortField = (value: string): value is SortField => Object.hasOwn(SORT_FIELDS, value);
+
+/** `page`, `size` and repeated `sort=field,dir` pairs; anything else is refused. */
+export function parseOffersQuery(query: Record<string, unknown>): { page: number; size: number; sort: SortPair[] } {
+  const unknown = Object.keys(query).filter((key) => !['page', 'size', 'sort'].includes(key));
+  if (unknown.length) throw badRequest('unknownQuery');
+  const page = integerParam(query.page, 0);
+  const size = integerParam(query.size, PAGE_SIZE_MAX);
+  if (page === undefined || size === undefined || page < 0 || page > 1_000_000 || size < 1 || size > PAGE_SIZE_MAX) throw badRequest('invalidPaging');
+  const raw = query.sort === undefined ? [] : Array.isArray(query.sort) ? query.sort : [query.sort];
+  if (raw.length > SORT_PAIRS_MAX) throw badRequest('invalidSort');
+  const sort: SortPair[] = [];
+  for (const item of raw) {
+    const [field, dir = 'asc', ...rest] = typeof item === 'string' ? item.split(',') : [];
+    if (!field || !isSortField(field) || (dir !== 'asc' && dir !== 'desc') || rest.length) throw badRequest('invalidSort');
+    // A field named twice sorts by its first mention; the repeat changes nothing.
+    if (!sort.some(([known]) => known === field)) sort.push([field, dir]);
+  }
+  return { page, size, sort: sort.length ? sort : DEFAULT_SORT };
+}
+
+function integerParam(value: unknown, fallback: number): number | undefined {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d{1,7}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+function parseAcceptBody(body: unknown): number {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('offerIdInvalid');
+  const keys = Object.keys(body);
+  const offerId = (body as { offerId?: unknown }).offerId;
+  if (keys.length !== 1 || keys[0] !== 'offerId') throw badRequest('offerIdInvalid');
+  const text = typeof offerId === 'number' && Number.isSafeInteger(offerId) ? String(offerId) : typeof offerId === 'string' ? offerId : '';
+  if (!ID_FORMAT.test(text)) throw badRequest('offerIdInvalid');
+  return Number(text);
+}
+
+function lenderOf(file: string, extension: string) {
+  if (!file.endsWith(extension)) return undefined;
+  const code = file.slice(0, -extension.length);
+  const lenders = loadCatalogue().lenders;
+  const index = lenders.findIndex((lender) => lender.code === code);
+  return index < 0 ? undefined : { lender: lenders[index], index };
+}
+
+const css = (reply: FastifyReply, body: string) => reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(body);
+const notFound = (reply: FastifyReply) => reply.code(404).send({ type: 'NOT_FOUND', message: text('notFound') });

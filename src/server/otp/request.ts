@@ -1,0 +1,68 @@
+// Reading the bodies of the code endpoints. Every shape mistake is a 400 with a clear
+// message; malformed credentials get the same 404 as wrong ones (as in consumer/routes.ts).
+import type { FastifyRequest } from 'fastify';
+import { applicationNotFound, badRequest } from '../errors.ts';
+import { BRANDS, isObject, type Brand } from '../consumer/payload.ts';
+import { isWellFormedToken } from '../tokens.ts';
+
+const ID_FORMAT = /^[1-9]\d{0,15}$/;
+const MAX_OTP_LENGTH = 32;
+
+export interface Credentials {
+  applicationId: number;
+  applicationToken: string;
+}
+
+function objectBody(request: FastifyRequest, allowed: readonly string[], more: string): Record<string, unknown> {
+  const body = request.body;
+  if (body === undefined || body === null) throw badRequest('emptyBody');
+  if (!isObject(body)) throw badRequest('notAnObject');
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) throw badRequest('otpBodyInvalid', { more }, { unknownFields: unknown });
+  return body;
+}
+
+function credentials(body: Record<string, unknown>, more: string): Credentials {
+  const { applicationId, applicationToken } = body;
+  const idText = typeof applicationId === 'number' && Number.isSafeInteger(applicationId) ? String(applicationId) : applicationId;
+  if (typeof idText !== 'string' || typeof applicationToken !== 'string') throw badRequest('otpBodyInvalid', { more });
+  if (!ID_FORMAT.test(idText) || !isWellFormedToken(applicationToken)) throw applicationNotFound();
+  return { applicationId: Number(idText), applicationToken };
+}
+
+export interface SendRequest extends Credentials {
+  forceNewOtp: boolean;
+  brand?: Brand;
+}
+
+/** `domain` names the brand: its id or its web domain (`kattokorko.fi`); never used as a URL. */
+export function readSendRequest(request: FastifyRequest): SendRequest {
+  const more = ' (ja valinnaisesti forceNewOtp ja domain)';
+  const body = objectBody(request, ['applicationId', 'applicationToken', 'forceNewOtp', 'domain'], more);
+  const { forceNewOtp = false, domain } = body;
+  if (typeof forceNewOtp !== 'boolean') throw badRequest('invalidField', { field: 'forceNewOtp', expected: 'true tai false' });
+  let brand: Brand | undefined;
+  if (domain !== undefined && domain !== null) {
+    const name = typeof domain === 'string' ? domain.trim().toLowerCase().replace(/^www\./, '').replace(/\.fi$/, '') : '';
+    brand = (BRANDS as readonly string[]).includes(name) ? (name as Brand) : undefined;
+    if (!brand) throw badRequest('invalidField', { field: 'domain', expected: BRANDS.join(' tai ') });
+  }
+  return { ...credentials(body, more), forceNewOtp, brand };
+}
+
+export interface VerifyRequest extends Credentials {
+  otp: string;
+}
+
+export function readVerifyRequest(request: FastifyRequest): VerifyRequest {
+  const more = ' sekä koodi (otp)';
+  const body = objectBody(request, ['otp', 'applicationId', 'applicationToken'], more);
+  const { otp } = body;
+  if (typeof otp !== 'string' || otp.length > MAX_OTP_LENGTH) throw badRequest('otpBodyInvalid', { more });
+  // Pasted codes come with spaces ("123 456"); anything else stays and simply does not match.
+  return { ...credentials(body, more), otp: otp.replace(/\s+/g, '') };
+}
+
+export function readCredentials(request: FastifyRequest): Credentials {
+  return credentials(objectBody(request, ['applicationId', 'applicationToken'], ''), '');
+}

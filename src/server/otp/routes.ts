@@ -1,0 +1,126 @@
+// Resuming a saved application with a one-time code (spec §4, §7): send a code to the
+// applicant's e-mail (or phone while no e-mail is saved), then exchange it for the
+// saved form. This verify call is the only way the server hands a saved application out.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database, Queryable } from '../db/index.ts';
+import { lockApplication, type StoredApplication } from '../consumer/store.ts';
+import { ApiError, applicationNotFound } from '../errors.ts';
+import { brandNames, text } from '../messages.ts';
+import type { Channel, Notifier } from '../notify/notifier.ts';
+import { tokenMatches } from '../tokens.ts';
+import { codeMatches, hashCode, maskAddress, newCode } from './codes.ts';
+import { CODE_TTL_MS, codeState, MAX_WRONG_TRIES, RESEND_LOCK_MS, SEND_WINDOW_MS, sendDecision } from './policy.ts';
+import { readSendRequest, readVerifyRequest, type Credentials } from './request.ts';
+import { deleteCode, insertCode, latestCode, markUsed, recordWrongTry, sendTimes } from './store.ts';
+
+export interface OtpRoutesOptions {
+  db: Database;
+  notifier: Notifier;
+  /** The clock, injectable so tests can let ten minutes pass. */
+  now: () => number;
+}
+
+const RESEND_AFTER_SECONDS = RESEND_LOCK_MS / 1000;
+
+export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions): Promise<void> {
+  const { db, notifier, now } = options;
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post('/send-code', async (request, reply) => {
+    const input = readSendRequest(request);
+    const at = now();
+    const outcome = await db.transaction(async (tx) => {
+      const application = await findApplication(tx, input);
+      const recipient = recipientOf(application);
+      if (!recipient) throw new ApiError(409, 'NO_CONTACT', 'otpNoContact');
+      const latest = await latestCode(tx, application.id);
+      // A page opened again (not the resend link) keeps the code already on its way.
+      if (!input.forceNewOtp && latest && latest.channel === recipient.channel && codeState(latest, at) === 'usable') {
+        return { sent: false as const, recipient };
+      }
+      const decision = sendDecision(await sendTimes(tx, application.id, new Date(at - SEND_WINDOW_MS)), at);
+      if (!decision.allowed) throw refusal(reply, decision.type, decision.retryAfterSeconds);
+      const code = newCode();
+      const codeId = await insertCode(tx, {
+        applicationId: application.id,
+        codeHash: hashCode(application.id, code),
+        channel: recipient.channel,
+        createdAt: new Date(at),
+        expiresAt: new Date(at + CODE_TTL_MS),
+      });
+      return { sent: true as const, recipient, code, codeId, brand: input.brand ?? application.brand };
+    });
+
+    const { recipient } = outcome;
+    if (outcome.sent) {
+      try {
+        await notifier.send(codeMessage(recipient.channel, recipient.address, outcome.code, outcome.brand));
+      } catch (error) {
+        await deleteCode(db, outcome.codeId);
+        request.log.error({ err: error, applicationId: input.applicationId, channel: recipient.channel }, 'one-time code delivery failed');
+        throw new ApiError(503, 'SEND_FAILED', 'otpSendFailed');
+      }
+    }
+    request.log.info({ applicationId: input.applicationId, channel: recipient.channel, sent: outcome.sent }, 'one-time code requested');
+    return {
+      sent: outcome.sent,
+      channel: recipient.channel,
+      to: maskAddress(recipient.channel, recipient.address),
+      resendAfterSeconds: RESEND_AFTER_SECONDS,
+    };
+  });
+
+  app.post('/get/verify-with-otp', async (request) => {
+    const input = readVerifyRequest(request);
+    const at = now();
+    // The wrong try is committed before the refusal is answered, so it counts.
+    const result = await db.transaction(async (tx) => {
+      const application = await findApplication(tx, input);
+      const code = await latestCode(tx, application.id);
+      const state = codeState(code, at);
+      if (state === 'locked') return { ok: false as const, error: new ApiError(400, 'OTP_LOCKED', 'otpLocked') };
+      if (state !== 'usable' || !code) return { ok: false as const, error: new ApiError(400, 'OTP_EXPIRED', 'otpExpired') };
+      if (!codeMatches(application.id, input.otp, code.codeHash)) {
+        await recordWrongTry(tx, code.id);
+        const triesLeft = MAX_WRONG_TRIES - code.failedAttempts - 1;
+        return { ok: false as const, error: new ApiError(400, 'OTP_INVALID', 'otpInvalid', {}, { triesLeft }) };
+      }
+      await markUsed(tx, code.id, new Date(at));
+      return { ok: true as const, application };
+    });
+    if (!result.ok) throw result.error;
+    const { application } = result;
+    request.log.info({ applicationId: application.id }, 'application resumed with a one-time code');
+    return { ...application.data, additionalFormData: application.navigation, product: application.product, brand: application.brand };
+  });
+}
+
+async function findApplication(tx: Queryable, input: Credentials): Promise<StoredApplication> {
+  const stored = await lockApplication(tx, input.applicationId);
+  if (!tokenMatches(input.applicationToken, stored?.tokenHash) || !stored) throw applicationNotFound();
+  return stored;
+}
+
+function recipientOf(application: StoredApplication): { channel: Channel; address: string } | undefined {
+  const { primaryApplicantEmail: email, primaryApplicantMobilephone: phone } = application.data;
+  if (typeof email === 'string' && email.includes('@')) return { channel: 'email', address: email };
+  if (typeof phone === 'string' && /\d{5}/.test(phone)) return { channel: 'sms', address: phone };
+  return undefined;
+}
+
+function refusal(reply: FastifyReply, type: 'RESEND_LOCKED' | 'TOO_MANY_CODES', retryAfterSeconds: number): ApiError {
+  void reply.header('retry-after', String(retryAfterSeconds));
+  return type === 'RESEND_LOCKED'
+    ? new ApiError(429, type, 'otpResendLocked', { seconds: String(retryAfterSeconds) }, { retryAfterSeconds })
+    : new ApiError(429, type, 'otpTooManyCodes', { minutes: String(Math.ceil(retryAfterSeconds / 60)) }, { retryAfterSeconds });
+}
+
+function codeMessage(channel: Channel, to: string, code: string, brand: keyof typeof brandNames) {
+  const params = { code, brand: brandNames[brand], minutes: String(CODE_TTL_MS / 60_000) };
+  return channel === 'email'
+    ? { channel, to, subject: text('otpMailSubject', params), text: text('otpMailText', params) }
+    : { channel, to, text: text('otpSmsText', params) };
+}

@@ -1,0 +1,75 @@
+// The editors' preview (npm run editor) on a temporary forms folder: it lists the
+// documents, renders one with the real renderer, shows forms:check findings of a
+// broken copy, and picks up a file saved while the page is open.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PORT = Number(process.env.E2E_PORT ?? 4321) + 100;
+const URL = `http://127.0.0.1:${PORT}/`;
+
+test.describe.configure({ mode: 'serial' });
+
+let formsDir: string;
+let editor: ChildProcess;
+
+test.beforeAll(async () => {
+  formsDir = mkdtempSync(join(tmpdir(), 'editor-forms-'));
+  copyFileSync(join(ROOT, 'forms/consumer.json'), join(formsDir, 'consumer.json'));
+  const broken = JSON.parse(readFileSync(join(ROOT, 'forms/consumer.json'), 'utf8'));
+  broken.steps[0].sections[0].fields.push('eiOleOlemassa');
+  writeFileSync(join(formsDir, 'rikki.json'), JSON.stringify(broken, null, 2));
+  editor = spawn(process.execPath, ['--import', 'tsx', 'tools/editor.ts', '--port', String(PORT)], {
+    cwd: ROOT,
+    env: { ...process.env, EDITOR_FORMS_DIR: formsDir },
+    stdio: 'ignore',
+  });
+  for (let tries = 0; tries < 120; tries++) {
+    try {
+      if ((await fetch(`${URL}__editor/forms`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('esikatselu ei käynnistynyt');
+});
+
+test.afterAll(() => {
+  editor?.kill();
+  rmSync(formsDir, { recursive: true, force: true });
+});
+
+test('lists the documents and renders the consumer form with no findings', async ({ page }) => {
+  await page.goto(URL);
+  const forms = page.getByRole('navigation', { name: 'Lomakkeet' });
+  await expect(forms.getByRole('button', { name: 'consumer' })).toBeVisible();
+  await expect(forms.getByRole('button', { name: 'rikki' })).toBeVisible();
+  await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Lainan käyttötarkoitus').first()).toBeVisible();
+  await page.getByLabel('Muunnelma').selectOption('kattokorko');
+  await expect(page.getByText('2 000 €').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'esikatselu');
+});
+
+test('shows the findings of a broken document with their JSON paths', async ({ page }) => {
+  await page.goto(URL);
+  await page.getByRole('button', { name: 'rikki' }).click();
+  const findings = page.getByRole('complementary', { name: 'forms:check-havainnot' });
+  await expect(findings.getByText('/steps/0/sections/0/fields/4')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Lomaketta ei voi näyttää ennen kuin havainnot on korjattu.')).toBeVisible();
+});
+
+test('reloads when the file changes', async ({ page }) => {
+  await page.goto(URL);
+  await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
+  const doc = JSON.parse(readFileSync(join(formsDir, 'consumer.json'), 'utf8'));
+  doc.messages.required = 42;
+  writeFileSync(join(formsDir, 'consumer.json'), JSON.stringify(doc, null, 2));
+  await expect(page.getByRole('status')).toHaveText('consumer päivitetty tiedostosta', { timeout: 20_000 });
+  await expect(page.getByText('/messages/required')).toBeVisible();
+});

@@ -1,0 +1,252 @@
+// Step 0, the offers list, in Chromium against the real server, reached through the
+// whole journey: apply, identify at the development provider, finish.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { fillFinish, IDENTIFY, primaryBasics, step } from './support/application.ts';
+import { completeIdentification } from './support/identify.ts';
+import { reachStep } from './support/journey.ts';
+
+const API = '/api/lainavertailu22/consumer-applications';
+const STEP1 = { loanPurposeId: 16, inputAppliedAmount: 15000, inputAppliedTenor: 8, hasCoApplicant: false, additionalFormData: { step: 1, hasCoApplicant: false } };
+const OFFERS_PATH = /\/hakemus\/kulutusluotto\/0\/\d+\/[A-Za-z0-9_-]{43}$/;
+
+/** Apply through the UI, identify, finish: the page ends on the offers list. */
+async function applyAndIdentify(page: Page, origin = ''): Promise<void> {
+  await reachStep(page, 7, { origin });
+  await fillFinish(page);
+  await step(page, 7).getByRole('button', { name: IDENTIFY }).click();
+  await expect(page).toHaveURL(/\/authentication\//);
+  await completeIdentification(page, { primary: String(primaryBasics.primaryApplicantPersonalIdentificationNumber) });
+  await expect(page).toHaveURL(OFFERS_PATH, { timeout: 30_000 });
+}
+
+async function visibleRows(page: Page) {
+  return page.locator('.offers__table tbody tr:visible');
+}
+
+test.describe('offers after identification', () => {
+
+  test('offers arrive while polling, sort, accept opens the lender page in a new window', async ({ page, context }) => {
+    test.setTimeout(150_000);
+    await page.addInitScript(() => ((window as { dataLayer?: unknown[] }).dataLayer = []));
+    await applyAndIdentify(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
+    await expect(page.getByText('Odota hetki. Tarjouksia haetaan...')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Lainatarjoukset: [1-9]\d* kpl$/, { timeout: 60_000 });
+    const rows = await visibleRows(page);
+    await expect(rows.first()).toBeVisible();
+
+    const purchases = await page.evaluate(() => ((window as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === 'purchase'));
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]).toMatchObject({ ecommerce: { currency: 'EUR' } });
+
+    await expectNoAxeViolations(page, 'offers list');
+
+    // Sorting by monthly payment, largest first (among equal amounts: the spec's amount,desc comes first).
+    const sorted = page.waitForRequest((request) => request.url().includes('sort=monthlyPayment%2Cdesc') || request.url().includes('sort=monthlyPayment,desc'));
+    await page.getByLabel('Järjestä').selectOption({ label: 'Kuukausierä, suurin ensin' });
+    const request = await sorted;
+    expect(new URL(request.url()).searchParams.getAll('sort')).toEqual(['amount,desc', 'monthlyPayment,desc']);
+
+    await page.getByRole('button', { name: 'Tietoa koroista' }).click();
+    const info = page.getByRole('dialog', { name: 'Tietoa koroista' });
+    await expect(info).toContainText('20 prosenttia');
+    await page.keyboard.press('Escape');
+    await expect(info).toBeHidden();
+
+    const first = rows.first();
+    const lender = await first.locator('img').getAttribute('alt');
+    await first.getByRole('button', { name: /^Valitse tarjous/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Valitsemasi tarjous: ${lender}` });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page, 'accept dialog');
+    const popup = context.waitForEvent('page');
+    await dialog.locator('.modal__footer button').click();
+    const lenderPage = await popup;
+    await expect(lenderPage).toHaveURL(/\/lainaaja\/[a-z0-9-]+\/\d+\/[A-Za-z0-9_-]{43}$/);
+    await expect(lenderPage.getByRole('heading', { level: 1 })).toHaveText('Valitsemasi lainatarjous');
+    await expect(lenderPage.getByText('simuloitu kumppanisivu')).toBeVisible();
+    await expect(lenderPage.getByRole('img', { name: lender! })).toBeVisible();
+    await expectNoAxeViolations(lenderPage, 'lender page');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.locator('.offer-card').first()).toBeVisible();
+    await expect(page.locator('.offers__table')).toBeHidden();
+    await expectNoAxeViolations(page, 'offers list at 375 px');
+  });
+
+  test('second brand: real offers above 10 % are hidden until asked', async ({ page, baseURL }) => {
+    test.setTimeout(150_000);
+    // The whole journey on the second brand's host: the development provider answers there too.
+    await applyAndIdentify(page, baseURL!.replace('//localhost', '//kattokorko.localhost'));
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'kattokorko');
+    await expect(page.getByText(/Vastausta odotetaan vielä/)).toHaveCount(0, { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Lainatarjoukset: \d+ kpl$/, { timeout: 20_000 });
+    const interests = async () =>
+      (await page.locator('.offers__table tbody tr td:nth-child(4)').allTextContents()).map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
+    for (const interest of await interests()) expect(interest).toBeLessThanOrEqual(10);
+    const more = page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' });
+    if (await more.isVisible()) {
+      const before = (await interests()).length;
+      await more.click();
+      const after = await interests();
+      expect(after.length).toBeGreaterThan(before);
+      expect(after.some((interest) => interest > 10)).toBe(true);
+    }
+  });
+});
+
+test.describe('offers list before the lenders answer', () => {
+  async function newApplication(page: Page): Promise<{ id: number; token: string }> {
+    const created = await page.request.post(`${API}/save`, { data: STEP1 });
+    expect(created.status()).toBe(200);
+    return (await created.json()) as { id: number; token: string };
+  }
+
+  test('waits, then says there are no offers; accessible at 375 px', async ({ page }) => {
+    test.setTimeout(60_000);
+    const { id, token } = await newApplication(page);
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/lainavertailu22/offers/')) polls.push(request.url());
+    });
+    await page.setViewportSize({ width: 375, height: 800 });
+    const started = Date.now();
+    await page.goto(`/hakemus/kulutusluotto/0/${id}/${token}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
+    await expect(page.getByText('Odota hetki. Tarjouksia haetaan...')).toBeVisible();
+    await expect(page.getByText('Mainos')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Yritykselle: joustava yritysluotto' })).toBeVisible();
+    await expectNoAxeViolations(page, 'offers page, waiting, 375 px');
+    // Three polls: 5 s, then 5.5 s, then 6 s later.
+    await expect(page.getByText('Ei lainatarjouksia')).toBeVisible({ timeout: 25_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(16_000);
+    expect(polls).toHaveLength(3);
+    expect(new URL(polls[0]).searchParams.getAll('sort')).toEqual(['amount,desc', 'apr,asc']);
+
+    await page.getByRole('button', { name: 'Lue lisää yritysluotosta' }).click();
+    await expect(page.getByRole('dialog', { name: 'Joustava yritysluotto' })).toContainText('myöhemmin');
+    await expectNoAxeViolations(page, 'business credit dialog');
+  });
+
+  test('second brand shows its sponsored banner when there are no offers', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const { id, token } = await newApplication(page);
+    const origin = baseURL!.replace('//localhost', '//kattokorko.localhost');
+    await page.goto(`${origin}/hakemus/kulutusluotto/0/${id}/${token}`);
+    await expect(page.getByText('Ei lainatarjouksia')).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByRole('heading', { name: 'Kokeile myös vaihtoehtoista rahoittajaa' })).toBeVisible();
+    await expectNoAxeViolations(page, 'second brand, no offers');
+  });
+
+  test('a wrong token shows no offers and no error', async ({ page }) => {
+    const { id } = await newApplication(page);
+    await page.goto(`/hakemus/kulutusluotto/0/${id}/${'A'.repeat(43)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
+    await expect(page.locator('.offers[data-fetch-failed]')).toBeAttached({ timeout: 10_000 });
+  });
+});
+
+// The list's rules in the browser on a fixed set of offers: the real API answers each
+// poll and the browser sees these offers in its place (the lenders' answers depend on
+// the applicant, these exercise every branch). Accepting still goes to the real API,
+// which refuses these made-up offer ids; the page stays usable.
+test.describe('offers list rules in the browser', () => {
+  const offer = (id: number, partnerCode: string, partnerName: string, interest: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    partnerCode,
+    partnerName,
+    amount: 15000,
+    totalAmount: 19000,
+    tenor: 96,
+    interest,
+    apr: interest + 0.8,
+    monthlyPayment: 190 + interest,
+    arrangementFee: 0,
+    monthlyFee: 3,
+    downsell: false,
+    additionalInfo: null,
+    lenderInfo: 'Kiinteä kuukausierä koko laina-ajan.',
+    buttonText: 'Siirry hakemaan',
+    logoUrl: `/images/partners/${partnerCode}.svg`,
+    ...extra,
+  });
+  const OFFERS = [
+    offer(901, 'aurinkopankki', 'Aurinkopankki', 6.5),
+    offer(902, 'pohjolan-luotto', 'Pohjolan Luotto', 9.9),
+    offer(903, 'kaleva-laina', 'Kaleva Laina', 12.4),
+    offer(904, 'tunturi-raha', 'Tunturiraha', 16.9),
+  ];
+
+  async function openWith(page: Page, offers: unknown[], origin = ''): Promise<void> {
+    const created = await page.request.post(`${API}/save`, { data: STEP1 });
+    const { id, token } = (await created.json()) as { id: number; token: string };
+    await page.route('**/api/lainavertailu22/offers/**', async (route) => {
+      // Node cannot resolve kattokorko.localhost; the browser can. The same server either way.
+      const real = await route.fetch({ url: route.request().url().replace('//kattokorko.localhost', '//localhost') });
+      const body = (await real.json()) as Record<string, unknown>;
+      await route.fulfill({ response: real, json: { ...body, content: offers, totalElements: offers.length, dispatched: true, pendingLenders: 0 } });
+    });
+    await page.goto(`${origin}/hakemus/kulutusluotto/0/${id}/${token}`);
+  }
+
+  test('first brand: every offer, the cheapest badge, accessible with the dialog open at 375 px', async ({ page }) => {
+    await page.addInitScript(() => ((window as { dataLayer?: unknown[] }).dataLayer = []));
+    await openWith(page, OFFERS);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 4 kpl', { timeout: 15_000 });
+    await expect(page.locator('.offers__table tbody tr')).toHaveCount(4);
+    await expect(page.locator('.offers__table tbody tr').first()).toContainText('Halvin todellinen vuosikorko');
+    await expect(page.locator('.offers__table .offers__badge')).toHaveCount(1);
+    await expect(page.locator('.offers__table tbody tr').first()).toContainText('15 000 €');
+    await expect(page.locator('.offers__table tbody tr').first()).toContainText('8 v');
+    await expect(page.locator('.offers__table tbody tr').first()).toContainText('6,50 %');
+    const purchases = await page.evaluate(() => ((window as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === 'purchase'));
+    expect(purchases).toEqual([{ event: 'purchase', ecommerce: { transaction_id: expect.any(String), value: 127.5, currency: 'EUR' } }]);
+    await expectNoAxeViolations(page, 'offers list with offers');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.locator('.offers__table')).toBeHidden();
+    await expect(page.locator('.offer-card')).toHaveCount(4);
+    await expectNoAxeViolations(page, 'offer cards at 375 px');
+    await page.locator('.offer-card').first().getByRole('button', { name: 'Valitse tarjous: Aurinkopankki' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Valitsemasi tarjous: Aurinkopankki' });
+    await expect(dialog).toContainText('Takaisin maksettava yhteensä');
+    await expectNoAxeViolations(page, 'accept dialog at 375 px');
+
+    // Spec §4: the close icon fires the same accept call.
+    const accept = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/consumer-applications/offers/'));
+    await dialog.getByRole('button', { name: 'Sulje' }).click();
+    expect((await accept).postDataJSON()).toEqual({ offerId: 901 });
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.offers[data-accept-failed]')).toBeAttached();
+    await expect(page.locator('.offer-card')).toHaveCount(4);
+  });
+
+  test('second brand hides offers above 10 % until asked', async ({ page, baseURL }) => {
+    await openWith(page, OFFERS, baseURL!.replace('//localhost', '//kattokorko.localhost'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 2 kpl', { timeout: 15_000 });
+    await expect(page.getByText('Piilotimme 2 tarjousta, joiden nimelliskorko on yli 10 %.')).toBeVisible();
+    await expect(page.locator('.offers__table tbody tr')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 4 kpl');
+    await expect(page.locator('.offers__table tbody tr')).toHaveCount(4);
+  });
+
+  test('second brand, every offer above 10 %: says so, offers the rest and its banner', async ({ page, baseURL }) => {
+    await openWith(page, OFFERS.slice(2), baseURL!.replace('//localhost', '//kattokorko.localhost'));
+    await expect(page.getByText('Emme saaneet yhtään tarjousta, jonka nimelliskorko olisi enintään 10 %', { exact: false })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Tarjoukset eivät sido sinua.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kokeile myös vaihtoehtoista rahoittajaa' })).toBeVisible();
+    await expectNoAxeViolations(page, 'second brand, all filtered');
+    await page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' }).click();
+    await expect(page.locator('.offers__table tbody tr')).toHaveCount(2);
+  });
+
+  test('one regular offer and smaller ones: the smaller ones wait for the button', async ({ page }) => {
+    await openWith(page, [OFFERS[0], offer(905, 'helmi-laina', 'Helmi Laina', 8, { downsell: true, amount: 9000 })]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 1 kpl', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Näytä pienemmät lainatarjoukset' }).click();
+    await expect(page.locator('.offers__table tbody tr')).toHaveCount(2);
+    await expect(page.locator('.offers__table tbody tr').nth(1)).toContainText('Pienempi kuin hakemasi summa');
+  });
+});

@@ -1,0 +1,200 @@
+// Resuming a saved application in another browser with a one-time code, the prefill
+// path and the marketing-ban page (spec §2, §4, §8; marketplace spec §2, §4). Codes are
+// read from the development outbox, as a developer reads them from the console.
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { continueFrom, dataLayerEvents, expectStep, field, fillBasics, primaryBasics, step } from './support/application.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { reachStep } from './support/journey.ts';
+
+const TITLE = 'Kirjaudu esitäytettyyn hakemukseen';
+const SUBMIT = 'Siirry hakemukseen';
+const RESEND = 'Etkö saanut koodia? Tilaa tästä uusi koodi';
+const INVALID = 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein.';
+
+interface Saved {
+  url: string;
+  id: string;
+  token: string;
+  email: string;
+}
+
+/** Steps 1 and 2 filled and saved in one browser, with an address of this test's own. */
+async function saveSteps(page: Page): Promise<Saved> {
+  const email = `jatko.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.fi`;
+  await reachStep(page, 2);
+  await fillBasics(page, 'primaryApplicant', { ...primaryBasics, primaryApplicantEmail: email, primaryApplicantEmail2: email });
+  await continueFrom(page, 2);
+  await expectStep(page, 3);
+  const url = page.url();
+  const [, id, token] = /\/3\/(\d+)\/([A-Za-z0-9_-]{43})$/.exec(url)!;
+  return { url, id, token, email };
+}
+
+async function latestCode(request: APIRequestContext, email: string, not?: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+      const [latest] = (await answer.json()) as Array<{ text: string }>;
+      code = /\b(\d{6})\b/.exec(latest?.text ?? '')?.[1] ?? '';
+      return code !== '' && code !== not;
+    })
+    .toBe(true);
+  return code;
+}
+
+async function openElsewhere(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await expect(page.getByRole('dialog', { name: TITLE })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('status').first()).toContainText('Lähetimme kertakirjautumiskoodin sähköpostiisi');
+  return page;
+}
+
+const codeInput = (page: Page) => page.getByRole('dialog').getByLabel('Kertakirjautumiskoodi');
+
+async function enter(page: Page, code: string): Promise<void> {
+  await codeInput(page).fill(code);
+  await page.getByRole('dialog').getByRole('button', { name: SUBMIT }).click();
+}
+
+test('a saved application opens in a new browser with the code and lands on the saved step', async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  const other = await openElsewhere(browser, saved.url);
+  const dialog = other.getByRole('dialog', { name: TITLE });
+  // Nothing of the application shows before the code.
+  await expect(step(other, 1)).toHaveCount(0);
+  await expect(codeInput(other)).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(codeInput(other)).toHaveAttribute('inputmode', 'numeric');
+  await expect(codeInput(other)).toBeFocused();
+  await expect(dialog.getByRole('link', { name: 'Aseta markkinointiesto' })).toHaveAttribute('href', `/u/${saved.id}/${saved.token}`);
+  await expectNoAxeViolations(other, 'the one-time code dialog');
+
+  const code = await latestCode(other.request, saved.email);
+  // Pasting works, spaces and all.
+  await codeInput(other).fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+  await dialog.getByRole('button', { name: SUBMIT }).click();
+
+  await expect(other).toHaveURL(new RegExp(`/hakemus/kulutusluotto/2/${saved.id}/${saved.token}$`));
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+  await expect(step(other, 2)).toBeVisible();
+  await expect(field(other, 'primaryApplicantFirstnames')).toHaveValue(String(primaryBasics.primaryApplicantFirstnames));
+  await expect(field(other, 'primaryApplicantEmail')).toHaveValue(saved.email);
+  await expect(step(other, 1).getByRole('radio', { name: 'Remontti' })).toBeChecked();
+  const events = await dataLayerEvents(other);
+  expect(events).toEqual(expect.arrayContaining(['prefill_show', 'prefill_login_success', 'consumer_application_continue']));
+
+  // A reload in the same tab needs no new code.
+  await other.reload();
+  await expect(step(other, 2)).toBeVisible();
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+  await other.context().close();
+});
+
+test('empty, wrong, expired and used-up codes each say what went wrong; resending waits 7 s', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const saved = await saveSteps(page);
+  const other = await openElsewhere(browser, saved.url);
+  const dialog = other.getByRole('dialog', { name: TITLE });
+  const resend = dialog.getByRole('button', { name: RESEND });
+  const opened = Date.now();
+  await expect(resend).toBeDisabled();
+  await expect(dialog.locator('[aria-live="polite"]')).toContainText(/Uuden koodin voi tilata \d sekunnin kuluttua/);
+
+  await dialog.getByRole('button', { name: SUBMIT }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Pakollinen tieto');
+
+  const first = await latestCode(other.request, saved.email);
+  const wrong = first === '000000' ? '111111' : '000000';
+  await enter(other, wrong);
+  await expect(dialog.getByRole('alert')).toContainText(INVALID);
+  await expect(codeInput(other)).toHaveAttribute('aria-invalid', 'true');
+
+  const expired = await other.request.post('/api/dev/otp/expire', { data: { applicationId: saved.id, applicationToken: saved.token } });
+  expect(expired.status()).toBe(200);
+  await enter(other, first);
+  await expect(dialog.getByRole('alert')).toHaveText('Kertakirjautumiskoodi on vanhentunut tai jo käytetty. Tilaa uusi koodi.');
+
+  await expect(resend).toBeEnabled({ timeout: 9_000 });
+  expect(Date.now() - opened).toBeGreaterThanOrEqual(6_000);
+  await resend.click();
+  await expect(resend).toBeDisabled();
+  const second = await latestCode(other.request, saved.email, first);
+  const other2 = second === '000000' ? '111111' : '000000';
+  for (let i = 0; i < 5; i++) {
+    await enter(other, other2);
+    await expect(dialog.getByRole('alert')).toContainText(`Yrityksiä jäljellä: ${4 - i}.`);
+  }
+  await enter(other, second);
+  await expect(dialog.getByRole('alert')).toHaveText('Koodi syötettiin väärin liian monta kertaa, eikä sitä voi enää käyttää. Tilaa uusi koodi.');
+  await expect(step(other, 1)).toHaveCount(0);
+  await other.context().close();
+});
+
+test('Escape closes the dialog and the page says what happened, with a way back in', async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  const other = await openElsewhere(browser, saved.url);
+  await other.setViewportSize({ width: 360, height: 740 });
+  expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await other.keyboard.press('Escape');
+  await expect(other.getByRole('dialog')).toHaveCount(0);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Kirjautuminen keskeytyi');
+  await expect(other.getByRole('link', { name: 'Aloita uusi hakemus' })).toHaveAttribute('href', '/hakemus/kulutusluotto/');
+  await expect(step(other, 1)).toHaveCount(0);
+  await expectNoAxeViolations(other, 'the page after closing the code dialog');
+  await other.getByRole('button', { name: 'Syötä kertakirjautumiskoodi' }).click();
+  await expect(other.getByRole('dialog', { name: TITLE })).toBeVisible();
+  await enter(other, await latestCode(other.request, saved.email));
+  await expect(step(other, 2)).toBeVisible();
+  await other.context().close();
+});
+
+test('the prefill path verifies the code and lands on step 7', async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  const other = await openElsewhere(browser, `/hakemus/kulutusluotto/prefill?id=${saved.id}&token=${saved.token}`);
+  await enter(other, await latestCode(other.request, saved.email));
+  await expect(other).toHaveURL(new RegExp(`/hakemus/kulutusluotto/7/${saved.id}/${saved.token}$`));
+  await expect(step(other, 7)).toBeVisible();
+  await expect(field(other, 'primaryApplicantFirstnames')).toHaveValue(String(primaryBasics.primaryApplicantFirstnames));
+  await other.goto('/hakemus/kulutusluotto/prefill');
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Esitäytetty hakemus');
+  await expect(other.getByText('Linkistä puuttuu hakemuksen tunniste')).toBeVisible();
+  await other.context().close();
+});
+
+test('the marketing-ban page: Yes sets the ban and returns to the start page after 3 s', async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  const other = await openElsewhere(browser, saved.url);
+  await other.getByRole('dialog').getByRole('link', { name: 'Aseta markkinointiesto' }).click();
+  await expect(other).toHaveURL(`/u/${saved.id}/${saved.token}`);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Markkinointiesto');
+  expect(await dataLayerEvents(other)).toContain('prefill_set_marketing_ban');
+  await expectNoAxeViolations(other, 'the marketing-ban page');
+  await other.getByRole('button', { name: 'Kyllä' }).click();
+  const done = other.getByRole('dialog', { name: 'OK' });
+  await expect(done).toContainText('Markkinointiesto asetettu');
+  // Timed from the dialog appearing: axe below may take a while on a busy machine.
+  const shown = Date.now();
+  await expect(done).toContainText('Siirryt etusivulle 3 sekunnin kuluttua.');
+  await expectNoAxeViolations(other, 'the marketing ban confirmation');
+  await expect(other).toHaveURL(/\/hakemus\/kulutusluotto\/$/, { timeout: 6_000 });
+  expect(Date.now() - shown).toBeGreaterThanOrEqual(2_500);
+  await other.context().close();
+});
+
+test('the marketing-ban page: No returns at once, and a failure says so', async ({ page }) => {
+  const token = 'A'.repeat(43);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/u/999999999/${token}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Markkinointiesto');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole('button', { name: 'Kyllä' }).click();
+  const failed = page.getByRole('dialog', { name: 'Virhe' });
+  await expect(failed).toContainText('Markkinointieston asettaminen epäonnistui');
+  await expectNoAxeViolations(page, 'the marketing ban failure');
+  await failed.getByRole('button', { name: 'Sulje' }).first().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Ei' }).click();
+  await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/$/);
+});

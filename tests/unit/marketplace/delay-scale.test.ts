@@ -1,0 +1,31 @@
+// LENDER_DELAY_SCALE: the lenders' own delays in production, a quicker demo elsewhere,
+// and a typo stops the start.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../../src/server/config.ts';
+
+// Production needs its mail and identification broker settings to start at all.
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:25',
+  MAIL_FROM: 'Lainavertailu <noreply@lainavertailu.fi>',
+  OIDC_ISSUER: 'https://broker.example',
+  OIDC_CLIENT_ID: 'lainavertailu',
+  OIDC_CLIENT_SECRET: 'a-secret-of-sufficient-length',
+  OIDC_METHODS: 'op|OP',
+  PUBLIC_BASE_URL: 'https://lainavertailu.example',
+};
+
+describe('LENDER_DELAY_SCALE', () => {
+  it('defaults to 1 in production and 0.3 elsewhere', () => {
+    expect(readConfig(PRODUCTION).lenderDelayScale).toBe(1);
+    expect(readConfig({}).lenderDelayScale).toBe(0.3);
+    expect(readConfig({ NODE_ENV: 'test' }).lenderDelayScale).toBe(0.3);
+  });
+  it('takes a number, 0 meaning at once', () => {
+    expect(readConfig({ LENDER_DELAY_SCALE: '0' }).lenderDelayScale).toBe(0);
+    expect(readConfig({ ...PRODUCTION, LENDER_DELAY_SCALE: '2.5' }).lenderDelayScale).toBe(2.5);
+  });
+  it.each(['fast', '-1', '1e9', 'NaN'])('refuses %s', (value) => {
+    expect(() => readConfig({ LENDER_DELAY_SCALE: value })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,127 @@
+// The offers list's rules from spec §4 and §9.
+import { describe, expect, it } from 'vitest';
+import {
+  cheapestBadgeId,
+  listState,
+  offersQuery,
+  parseSortValue,
+  pollDelay,
+  purchaseValue,
+  shouldKeepPolling,
+  visibleOffers,
+  type ListedOffer,
+} from '../../../src/app/offers/rules.ts';
+
+let nextId = 1;
+function offer(partial: Partial<ListedOffer> = {}): ListedOffer {
+  return {
+    id: nextId++,
+    partnerCode: 'x',
+    partnerName: 'X',
+    amount: 10000,
+    totalAmount: 12000,
+    tenor: 60,
+    interest: 8,
+    apr: 9,
+    monthlyPayment: 200,
+    downsell: false,
+    lenderInfo: '',
+    buttonText: 'Siirry',
+    logoUrl: '/images/partners/x.svg',
+    ...partial,
+  };
+}
+
+describe('cheapest badge', () => {
+  it('needs more than two offers', () => {
+    expect(cheapestBadgeId([offer({ apr: 5 }), offer({ apr: 6 })])).toBeUndefined();
+    const cheap = offer({ apr: 5 });
+    expect(cheapestBadgeId([offer({ apr: 7 }), cheap, offer({ apr: 6 })])).toBe(cheap.id);
+  });
+  it('goes to the lowest APR only when its amount is at least 80 % of the largest', () => {
+    const smallCheap = offer({ apr: 4, amount: 7999 });
+    expect(cheapestBadgeId([offer({ amount: 10000, apr: 6 }), smallCheap, offer({ apr: 7 })])).toBeUndefined();
+    const exactly = offer({ apr: 4, amount: 8000 });
+    expect(cheapestBadgeId([offer({ amount: 10000, apr: 6 }), exactly, offer({ apr: 7 })])).toBe(exactly.id);
+  });
+});
+
+describe('downsell visibility', () => {
+  const base = { interestFilter: false, showDownsell: false, showAboveFilter: false };
+  it('shows downsell offers alone only after two polls and when no regular ones exist', () => {
+    const offers = [offer({ downsell: true }), offer({ downsell: true })];
+    expect(visibleOffers({ ...base, offers, polls: 2 }).shown).toHaveLength(0);
+    expect(visibleOffers({ ...base, offers, polls: 3 }).shown).toHaveLength(2);
+  });
+  it('keeps them behind the button beside one or two regular offers', () => {
+    const offers = [offer(), offer({ downsell: true }), offer({ downsell: true })];
+    const hidden = visibleOffers({ ...base, offers, polls: 5 });
+    expect(hidden.shown).toHaveLength(1);
+    expect(hidden.hiddenDownsell).toBe(2);
+    const revealed = visibleOffers({ ...base, offers, polls: 5, showDownsell: true });
+    expect(revealed.shown).toHaveLength(3);
+    expect(revealed.hiddenDownsell).toBe(0);
+  });
+  it('does not offer them beside three or more regular offers', () => {
+    const offers = [offer(), offer(), offer(), offer({ downsell: true })];
+    const result = visibleOffers({ ...base, offers, polls: 5 });
+    expect(result.shown).toHaveLength(3);
+    expect(result.hiddenDownsell).toBe(0);
+  });
+});
+
+describe('the 10 % interest filter', () => {
+  const base = { polls: 5, showDownsell: false, showAboveFilter: false };
+  it('hides offers above 10 % for the brand that filters, with their count', () => {
+    const offers = [offer({ interest: 9.99 }), offer({ interest: 10 }), offer({ interest: 10.01 }), offer({ interest: 15 })];
+    const result = visibleOffers({ ...base, offers, interestFilter: true });
+    expect(result.shown.map((o) => o.interest)).toEqual([9.99, 10]);
+    expect(result.hiddenByInterest).toBe(2);
+    expect(result.allFilteredByInterest).toBe(false);
+    expect(visibleOffers({ ...base, offers, interestFilter: true, showAboveFilter: true }).shown).toHaveLength(4);
+    expect(visibleOffers({ ...base, offers, interestFilter: false }).shown).toHaveLength(4);
+  });
+  it('says when every offer was filtered', () => {
+    const result = visibleOffers({ ...base, offers: [offer({ interest: 12 }), offer({ interest: 14 })], interestFilter: true });
+    expect(result).toMatchObject({ shown: [], hiddenByInterest: 2, allFilteredByInterest: true });
+  });
+});
+
+describe('polling', () => {
+  it('starts at 5 s and adds 500 ms each poll', () => {
+    expect([0, 1, 2, 3].map(pollDelay)).toEqual([5000, 5500, 6000, 6500]);
+  });
+  it('stops once dispatched and no lender is pending', () => {
+    expect(shouldKeepPolling(null)).toBe(true);
+    expect(shouldKeepPolling({ dispatched: false, pendingLenders: 0 })).toBe(true);
+    expect(shouldKeepPolling({ dispatched: true, pendingLenders: 3 })).toBe(true);
+    expect(shouldKeepPolling({ dispatched: true, pendingLenders: 0 })).toBe(false);
+  });
+  it('waits before three polls, then says there are none', () => {
+    expect(listState(0, 2)).toBe('waiting');
+    expect(listState(0, 3)).toBe('none');
+    expect(listState(1, 0)).toBe('offers');
+    expect(listState(0, 1, true)).toBe('filtered');
+  });
+});
+
+describe('sort parameters', () => {
+  it('sends repeated sort pairs: amount,desc then the choice', () => {
+    const query = new URLSearchParams(offersQuery(0, { field: 'monthlyPayment', direction: 'desc' }));
+    expect(query.get('page')).toBe('0');
+    expect(query.get('size')).toBe('100');
+    expect(query.getAll('sort')).toEqual(['amount,desc', 'monthlyPayment,desc']);
+  });
+  it('reads a select value back, falling back to apr,asc', () => {
+    expect(parseSortValue('interest,desc')).toEqual({ field: 'interest', direction: 'desc' });
+    expect(parseSortValue('amount,desc')).toEqual({ field: 'apr', direction: 'asc' });
+    expect(parseSortValue('apr,sideways')).toEqual({ field: 'apr', direction: 'asc' });
+  });
+});
+
+describe('purchase value', () => {
+  it('is 0.85 % of the largest offer amount', () => {
+    expect(purchaseValue([offer({ amount: 10000 }), offer({ amount: 20000 })])).toBe(170);
+    expect(purchaseValue([])).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+// The consumer document's generated suite, every variant set, through the engine
+// runtime the way `form:validate` runs it: each case must get exactly its expected result.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFormDocument, runtimeForDocument } from '../../../engine/core/node.ts';
+import { actualOf, type CaseSet } from '../../../engine/qa/cases.ts';
+import { generateAll } from '../../../engine/qa/generate.ts';
+
+const GENERATION_TIMEOUT_MS = 300_000;
+
+describe('generated cases of forms/consumer.json', () => {
+  const doc = readFormDocument('consumer');
+  let suites: CaseSet[] = [];
+
+  beforeAll(() => {
+    suites = generateAll(doc, { runtimeFor: runtimeForDocument });
+    const total = suites.reduce((n, s) => n + s.cases.length, 0);
+    console.log(`Generoituja tapauksia ${total}: ${suites.map((s) => `${s.variant} ${s.cases.length}`).join(', ')}`);
+  }, GENERATION_TIMEOUT_MS);
+
+  it('covers every variant set with every kind of case', () => {
+    expect(suites.map((s) => s.variant)).toEqual(['base', 'kattokorko', 'yhdistelylaina', 'kattokorko+yhdistelylaina']);
+    for (const suite of suites) for (const [kind, count] of Object.entries(suite.counts)) expect(count, `${suite.variant} ${kind}`).toBeGreaterThan(0);
+    // One complete application per co-applicant setting, derived from the step rules.
+    for (const suite of suites) expect(suite.cases.filter((c) => c.kind === 'valid').map((c) => c.data.hasCoApplicant)).toEqual([false, true]);
+  });
+
+  it('every case gets exactly its expected result from the engine', () => {
+    const wrong: string[] = [];
+    for (const suite of suites) {
+      const runtime = runtimeForDocument(doc, suite.variants);
+      for (const testCase of suite.cases) {
+        const actual = actualOf(runtime, testCase);
+        if (JSON.stringify(actual) !== JSON.stringify(testCase.expected)) wrong.push(`${testCase.id}: odotettiin ${JSON.stringify(testCase.expected)}, saatiin ${JSON.stringify(actual)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('expects the declared messages, limits filled in', () => {
+    const base = suites[0].cases;
+    expect(base.find((c) => c.id === 'base:boundary:inputAppliedAmount:minimum 500 alle')?.expected).toEqual({
+      valid: false,
+      errors: [{ field: 'inputAppliedAmount', message: 'Vähintään 500' }],
+    });
+    expect(suites[1].cases.find((c) => c.id === 'kattokorko:boundary:inputAppliedAmount:minimum 2000 alle')?.expected).toEqual({
+      valid: false,
+      errors: [{ field: 'inputAppliedAmount', message: 'Vähintään 2000' }],
+    });
+    expect(base.find((c) => c.id === 'base:boundary:inputAppliedTenor:maximum 20 yli')?.expected).toEqual({
+      valid: false,
+      errors: [{ field: 'inputAppliedTenor', message: 'Enintään 20 vuotta' }],
+    });
+  });
+
+  it('is deterministic: the same seed gives the same cases', () => {
+    const again = generateAll(doc, { runtimeFor: runtimeForDocument }, [['kattokorko']]);
+    expect(JSON.stringify(again[0].cases)).toBe(JSON.stringify(suites[1].cases));
+  }, GENERATION_TIMEOUT_MS);
+});

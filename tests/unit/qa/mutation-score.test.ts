@@ -1,0 +1,33 @@
+// The generated suite is not hollow: on a fixed seeded sample of document
+// mutations, the suite of the unmutated document notices at least 90 %.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CaseSet } from '../../../engine/qa/cases.ts';
+import { readFormDocument, runtimeForDocument } from '../../../engine/core/node.ts';
+import { generateCases } from '../../../engine/qa/generate.ts';
+import { mutationsOf, runMutations, sampleMutations } from '../../../engine/qa/mutate.ts';
+
+const SAMPLE_SIZE = 40;
+const SAMPLE_SEED = 6;
+
+describe('mutation score of the generated consumer suite', () => {
+  const doc = readFormDocument('consumer');
+  let suite: CaseSet;
+  beforeAll(() => {
+    suite = generateCases(doc, [], { runtimeFor: runtimeForDocument });
+  }, 120_000);
+
+  it('kills at least 90 % of a seeded sample of mutations', () => {
+    // Variant patches need the variant suites; this sample stays on the base document.
+    const candidates = mutationsOf(doc).filter((m) => !m.id.startsWith('variants/'));
+    const report = runMutations(doc, [suite], sampleMutations(candidates, SAMPLE_SIZE, SAMPLE_SEED));
+    const survivors = report.results.filter((r) => !r.killed).map((r) => r.mutation.id);
+    console.log(`Mutaatiot: ${report.killed}/${report.total} (${(report.score * 100).toFixed(1)} %), selvisi: ${survivors.join(', ') || '-'}`);
+    expect(report.total).toBe(SAMPLE_SIZE);
+    expect(report.score).toBeGreaterThanOrEqual(0.9);
+  }, 120_000);
+
+  it('a mutation the suite must notice is killed', () => {
+    const limit = mutationsOf(doc).filter((m) => m.id === 'schema/properties/inputAppliedAmount/maximum-1');
+    expect(runMutations(doc, [suite], limit).killed).toBe(1);
+  }, 120_000);
+});

@@ -1,0 +1,44 @@
+// npm run qa:mutate -- [form] [--seed N] [--sample N]
+// Generates the suite of the unmutated document once, then runs it against every
+// mutation of the document and prints killed / total, the score and the survivors.
+import { parseArgs } from 'node:util';
+import { FormLoadError, readFormDocument, runtimeForDocument } from '../engine/core/node.ts';
+import { DEFAULT_SEED, generateAll } from '../engine/qa/generate.ts';
+import { mutationsOf, runMutations, sampleMutations } from '../engine/qa/mutate.ts';
+
+const USAGE = 'Käyttö: npm run qa:mutate -- [lomake] [--seed N] [--sample N]';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { seed: { type: 'string' }, sample: { type: 'string' } } });
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+const [form = 'consumer', ...extra] = parsed.positionals;
+if (extra.length) fail(USAGE);
+const seed = parsed.values.seed === undefined ? DEFAULT_SEED : Number(parsed.values.seed);
+const sample = parsed.values.sample === undefined ? undefined : Number(parsed.values.sample);
+if (!Number.isInteger(seed) || (sample !== undefined && !(Number.isInteger(sample) && sample > 0))) fail(USAGE);
+
+try {
+  const doc = readFormDocument(form);
+  const started = Date.now();
+  const suites = generateAll(doc, { seed, runtimeFor: runtimeForDocument });
+  const cases = suites.reduce((n, s) => n + s.cases.length, 0);
+  console.log(`Generoitu ${cases} tapausta (${suites.length} muunnelmayhdistelmää) ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const all = mutationsOf(doc);
+  const mutations = sample === undefined ? all : sampleMutations(all, sample, seed);
+  const report = runMutations(doc, suites, mutations);
+  const survivors = report.results.filter((r) => !r.killed);
+  console.log(`Mutaatioita ${report.total}, tunnistettu ${report.killed}, selvisi ${survivors.length}: ${(report.score * 100).toFixed(1)} %`);
+  for (const { mutation } of survivors) console.log(`  selvisi: ${mutation.id} — ${mutation.description}`);
+  process.exit(report.score >= 0.9 ? 0 : 1);
+} catch (error) {
+  if (error instanceof FormLoadError) fail(error.message);
+  throw error;
+}
