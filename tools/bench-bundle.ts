@@ -89,7 +89,12 @@ boot(async (variants) => {
 try {
   const appDir = join(outRoot, 'app');
   const appOutput = await buildInto(appDir);
-  const app = routeJavaScript(appOutput, appDir, (chunk) => chunk.facadeModuleId === '\0virtual:form-validator/consumer/base');
+  const isValidatorChunk = (chunk: Rollup.OutputChunk) => chunk.facadeModuleId === '\0virtual:form-validator/consumer/base';
+  // The route loads the base validator lazily: without it the figure would be silently too small.
+  if (!appOutput.some((item) => item.type === 'chunk' && isValidatorChunk(item))) {
+    throw new Error('bench:bundle: no chunk for virtual:form-validator/consumer/base; the validator module id has changed');
+  }
+  const app = routeJavaScript(appOutput, appDir, isValidatorChunk);
 
   const comparisonDir = join(outRoot, 'rjsf-ajv');
   const comparisonOutput = await buildInto(comparisonDir, comparisonRoot);

@@ -1,17 +1,33 @@
 // npm run -s form:validate -- <form> <data.json> [--step N] [--variant V]
-// Prints {"valid": bool, "errors": [{field, message}]}; exit 0 valid, 1 invalid,
-// 2 bad arguments or unreadable input. QA scripts depend on this contract.
+// Prints {"valid": bool, "errors": [{field, message}]} on stdout. Exit codes, which
+// QA scripts depend on:
+//   0  the data is valid
+//   1  the data is invalid (and only then: the JSON above is on stdout)
+//   2  anything else, with the reason on stderr and nothing on stdout: bad
+//      arguments, an unreadable data file or one that is not a JSON object
+//      (`null`, an array, a number), a missing or broken form document (with the
+//      forms:check findings), or an unexpected failure inside the engine.
+// An engine failure must not exit 1, or a crash would read as "invalid data".
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { UnknownVariantError } from '../engine/core/document.ts';
 import { FormLoadError, runtimeForDocument, readFormDocument } from '../engine/core/node.ts';
 
-const USAGE = 'Käyttö: npm run -s form:validate -- <lomake> <data.json> [--step N] [--variant V]';
+const USAGE = [
+  'Käyttö: npm run -s form:validate -- <lomake> <data.json> [--step N] [--variant V]',
+  'Paluukoodi 0 = kelvollinen, 1 = virheitä (JSON stdoutissa), 2 = virheelliset argumentit tai syöte, rikkinäinen lomake tai odottamaton virhe (syy stderrissä).',
+].join('\n');
 
 function fail(message: string): never {
   console.error(message);
   process.exit(2);
 }
+
+// Node exits 1 on an uncaught exception; anything that escapes the code below
+// (including a throw from an asynchronous callback) is turned into exit 2.
+const unexpected = (error: unknown) => fail(`form:validate: odottamaton virhe: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+process.on('uncaughtException', unexpected);
+process.on('unhandledRejection', unexpected);
 
 let parsed;
 try {
@@ -31,7 +47,7 @@ try {
 } catch (error) {
   fail(`${dataFile}: ${(error as Error).message}`);
 }
-if (!data || typeof data !== 'object' || Array.isArray(data)) fail(`${dataFile}: odotettiin JSON-oliota`);
+if (!data || typeof data !== 'object' || Array.isArray(data)) fail(`${dataFile}: odotettiin JSON-oliota, saatiin ${data === null ? 'null' : Array.isArray(data) ? 'taulukko' : typeof data}`);
 
 try {
   const runtime = runtimeForDocument(readFormDocument(form), variants);
@@ -41,5 +57,5 @@ try {
   process.exit(result.valid ? 0 : 1);
 } catch (error) {
   if (error instanceof FormLoadError || error instanceof UnknownVariantError) fail(error.message);
-  throw error;
+  unexpected(error);
 }

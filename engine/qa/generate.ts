@@ -20,6 +20,8 @@ export interface GenerateOptions {
   today?: Date;
   /** Builds the runtime for a resolved variant set (node.ts `runtimeForDocument`). */
   runtimeFor: (doc: FormDocument, variants: string[]) => FormRuntime;
+  /** Only the valid complete applications: a browser walk needs no more, and the rest is most of the cost. */
+  validOnly?: boolean;
 }
 
 /** One case set per variant set of the document (base first). */
@@ -66,6 +68,7 @@ export function generateCases(doc: FormDocument, variants: string[], options: Ge
     const label = Object.entries(pins).map(([k, v]) => `${k}=${v}`).join(', ') || 'oletukset';
     add('valid', Object.entries(pins).map(([k, v]) => `${k}=${v}`).join(',') || 'default', `Kelvollinen koko hakemus (${label})`, null, data);
   }
+  if (options.validOnly) return caseSet();
   const visibility = new WeakMap<FormData, Set<string>>();
   const visibleIn = (data: FormData) => {
     let visible = visibility.get(data);
@@ -213,8 +216,12 @@ export function generateCases(doc: FormDocument, variants: string[], options: Ge
     return null;
   }
 
-  const counts = Object.fromEntries(CASE_KINDS.map((kind) => [kind, cases.filter((c) => c.kind === kind).length])) as Record<CaseKind, number>;
-  return { form: doc.id, variant, variants: [...variants], seed, counts, cases };
+  return caseSet();
+
+  function caseSet(): CaseSet {
+    const counts = Object.fromEntries(CASE_KINDS.map((kind) => [kind, cases.filter((c) => c.kind === kind).length])) as Record<CaseKind, number>;
+    return { form: doc.id, variant, variants: [...variants], seed, counts, cases };
+  }
 }
 
 interface Boundary {

@@ -17,7 +17,7 @@ export interface Brand {
 
 export const BRANDS: Record<BrandId, Brand> = {
   lainavertailu: { id: 'lainavertailu', ...brandTexts.lainavertailu, themeColor: '#0f3a63', domain: 'lainavertailu.fi' },
-  kattokorko: { id: 'kattokorko', ...brandTexts.kattokorko, variant: 'kattokorko', themeColor: '#0c5a55', domain: 'kattokorko.fi' },
+  kattokorko: { id: 'kattokorko', ...brandTexts.kattokorko, variant: 'kattokorko', themeColor: '#0b5752', domain: 'kattokorko.fi' },
 };
 
 const SECOND_BRAND_MARKER = 'kattokorko';

@@ -244,6 +244,7 @@ export const resume = {
     invalid: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein.',
     invalidTriesLeft: 'Yrityksiä jäljellä: {triesLeft}.',
     general: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein tai täytä uusi hakemus.',
+    // The next two follow `invalid` (§8's sentence comes first), saying what to do next.
     expired: 'Kertakirjautumiskoodi on vanhentunut tai jo käytetty. Tilaa uusi koodi.',
     locked: 'Koodi syötettiin väärin liian monta kertaa, eikä sitä voi enää käyttää. Tilaa uusi koodi.',
     resendLocked: 'Odota {seconds} s ennen kuin tilaat uuden koodin.',

@@ -1,6 +1,7 @@
 // A whole consumer application in the browser against the real server: every step
 // saved, the summary panel growing, analytics once per step.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import consumer from '../../forms/consumer.json' with { type: 'json' };
 import {
   coApplicantBasics,
   coApplicantDetails,
@@ -21,14 +22,44 @@ import {
   step,
 } from './support/application.ts';
 
+/** The progress bar shows the value the document gives the step. */
+async function expectProgress(page: Page, n: number): Promise<void> {
+  const progress = consumer.steps.find((s) => s.number === n)?.progress;
+  expect(progress).toBeDefined();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(progress));
+}
+
 test('a complete application without a co-applicant skips step 6 and ends at identification', async ({ page }) => {
   await page.goto('/hakemus/kulutusluotto/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Spec §1: the claims and the payout promise above the form, where a visitor looks first.
+  const hero = page.getByRole('region', { name: 'Vertaa kulutusluotot yhdellä hakemuksella' });
+  await expect(hero).toContainText('15 lainanantajaa');
+  await expect(hero).toContainText('yli 300 000 tyytyväistä asiakasta');
+  await expect(hero).toContainText('3 min');
+  await expect(hero).toContainText('samana päivänä, viimeistään kahden pankkipäivän kuluessa');
+  // Beside the form: the promo box and the support line with a number to call.
+  const aside = page.locator('aside');
+  await expect(aside.locator('.promo')).toBeVisible();
+  await expect(aside.getByRole('link', { name: /09 4242 4242/ })).toHaveAttribute('href', /^tel:\+358/);
+  await expectProgress(page, 1);
   await fillLoanStep(page, { purpose: 'Remontti', amount: '12000', tenor: '5' });
   await expect(page.getByTestId('installment-estimate')).toContainText('243');
+  // The first save is held back a moment so the loading dialog can be seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/consumer-applications/save', async (route) => {
+    await held;
+    await route.continue();
+  });
   await continueFrom(page, 1);
+  await expect(page.getByRole('dialog', { name: 'Lähetetään tietoja...' })).toBeVisible();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Lähetetään tietoja...' })).toHaveCount(0);
+  await page.unroute('**/consumer-applications/save');
 
   await expectStep(page, 2);
+  await expectProgress(page, 2);
   await expect(page.locator('aside').getByRole('heading', { name: 'Laina', exact: true })).toBeVisible();
   await expect(page.locator('aside')).toContainText('12 000 €');
   await expect(page.locator('aside')).toContainText('Remontti');
@@ -36,14 +67,17 @@ test('a complete application without a co-applicant skips step 6 and ends at ide
   await continueFrom(page, 2);
 
   await expectStep(page, 3);
+  await expectProgress(page, 3);
   await fillHousing(page, 'primaryApplicant', primaryHousing);
   await continueFrom(page, 3);
 
   await expectStep(page, 4);
+  await expectProgress(page, 4);
   await fillWork(page, 'primaryApplicant', primaryWork);
   await continueFrom(page, 4);
 
   await expectStep(page, 5);
+  await expectProgress(page, 5);
   await expect(step(page, 5).getByRole('button', { name: FINISH })).toBeVisible();
   await fillLoans(page, step(page, 5), { kinds: ['Muu laina'], cards: ['Visa'] });
   await continueFrom(page, 5, FINISH);
@@ -54,7 +88,12 @@ test('a complete application without a co-applicant skips step 6 and ends at ide
   await expect(step(page, 7).getByText('Vaihe 6/6')).toBeVisible();
   await expect(page.locator('aside')).toContainText('Lainat ja luottokortit');
   await expect(page.locator('aside')).not.toContainText('Kanssahakijan');
+  await expectProgress(page, 7);
+  // Tilinumero joins the summary once the account number is given.
+  const ibanSection = page.locator('aside').getByRole('heading', { name: 'Tilinumero', exact: true });
+  await expect(ibanSection).toHaveCount(0);
   await fillFinish(page);
+  await expect(ibanSection).toBeVisible();
   expect(await dataLayerEvents(page)).toEqual([1, 2, 3, 4, 5, 7].map((n) => `consumer_application_${n}`));
   await step(page, 7).getByRole('button', { name: IDENTIFY }).click();
 

@@ -56,7 +56,7 @@ async function toAuthentication(page: Page, coApplicant = false): Promise<void> 
   await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/authentication\/\d+\/[A-Za-z0-9_-]{43}$/);
 }
 
-test('the primary applicant identifies and reaches the offers', async ({ page }) => {
+test('the primary applicant identifies, sees the finishing page and reaches the offers', async ({ page }) => {
   const checkCsp = await watchCsp(page);
   await toAuthentication(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Vahva tunnistautuminen' })).toBeVisible();
@@ -68,7 +68,22 @@ test('the primary applicant identifies and reaches the offers', async ({ page })
   await page.getByRole('button', { name: 'Nordea' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Nordea – testitunnistautuminen' })).toBeVisible();
+
+  // The completion check is held back, so the finishing page is seen while it runs.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let completions = 0;
+  await page.route('**/api/lainavertailu22/consumer-applications/authentication/complete/**', async (route) => {
+    completions += 1;
+    await released;
+    await route.continue();
+  });
   await identifyAtTestBank(page, PRIMARY);
+  await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/status\/\d+\/[A-Za-z0-9_-]{43}$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Viimeistellään hakemusta');
+  await expect.poll(() => completions).toBe(1);
+  await expect(page).not.toHaveURL(STEP_0);
+  release();
   await expect(page).toHaveURL(STEP_0, { timeout: 15_000 });
   await checkCsp();
 });

@@ -1,7 +1,8 @@
 // 360 px wide and keyboard alone: no sideways scrolling on any step, targets of at
 // least 24 px, and the loan step, the basics and the cards done without a mouse.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { continueFrom, expectStep, field, primaryBasics, step } from './support/application.ts';
+import consumer from '../../forms/consumer.json' with { type: 'json' };
+import { coApplicantDetails, continueFrom, expectStep, field, finish, IDENTIFY, primaryBasics, primaryHousing, primaryWork, step } from './support/application.ts';
 import { reachStep } from './support/journey.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -97,4 +98,75 @@ test('loan rows and the summary panel by keyboard at 360 px', async ({ page }) =
   await page.keyboard.press('Enter');
   await expect(step(page, 3).getByRole('heading', { name: 'Asumistiedot' })).toBeFocused();
   await expect(step(page, 3).getByRole('heading', { name: 'Asumistiedot' })).toBeInViewport();
+});
+
+/** The title the document gives a code: what the applicant sees in the list. */
+function optionLabel(id: string, code: unknown): string {
+  const options = (consumer.schema.properties as Record<string, { oneOf?: Array<{ const: unknown; title: string }> }>)[id]?.oneOf;
+  return options?.find((option) => option.const === code)?.title ?? String(code);
+}
+
+/**
+ * Fills a step's fields from data with the keyboard only, in the order the document
+ * lists them: Tab to each, type into text fields, Space on checkboxes, arrows in lists.
+ */
+async function fillStepByKeyboard(page: Page, n: number, data: Record<string, unknown>): Promise<void> {
+  const order = consumer.steps.find((s) => s.number === n)!.sections.flatMap((section) => section.fields);
+  for (const id of order) {
+    if (!(id in data)) continue;
+    const control = field(page, id);
+    if (!(await control.isVisible())) continue;
+    const value = data[id];
+    const kind = await control.evaluate((element) => (element instanceof HTMLSelectElement ? 'select' : (element as HTMLInputElement).type));
+    if (kind === 'checkbox') {
+      if ((await control.isChecked()) === value) continue;
+      await tabTo(page, control, 200);
+      await page.keyboard.press('Space');
+      await expect(control).toBeChecked({ checked: Boolean(value) });
+    } else if (kind === 'select') {
+      await tabTo(page, control, 200);
+      const label = optionLabel(id, value);
+      const selected = () => control.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+      for (let i = 0; i < 150 && (await selected()) !== label; i++) await page.keyboard.press('ArrowDown');
+      expect(await selected()).toBe(label);
+    } else if ((await control.inputValue()) !== String(value)) {
+      await tabTo(page, control, 200);
+      // Replace what is there: the town may have arrived from the postal code meanwhile.
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(String(value));
+    }
+  }
+}
+
+test('housing, work, the co-applicant step and the finish by keyboard alone at 360 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  await reachStep(page, 3, { coApplicant: true });
+  await fillStepByKeyboard(page, 3, primaryHousing);
+  await expect(field(page, 'primaryApplicantCity')).toHaveValue(String(primaryHousing.primaryApplicantCity));
+  await tabTo(page, step(page, 3).getByRole('button', { name: 'Jatka hakemusta' }));
+  await page.keyboard.press('Enter');
+  await expectStep(page, 4);
+
+  await fillStepByKeyboard(page, 4, primaryWork);
+  await tabTo(page, step(page, 4).getByRole('button', { name: 'Jatka hakemusta' }));
+  await page.keyboard.press('Enter');
+  await expectStep(page, 5);
+
+  await fillStepByKeyboard(page, 5, { primaryApplicantHasNoLoans: true });
+  await tabTo(page, step(page, 5).getByRole('button', { name: 'Jatka hakemusta' }));
+  await page.keyboard.press('Enter');
+  await expectStep(page, 6);
+  await expectNoSidewaysScroll(page);
+
+  await fillStepByKeyboard(page, 6, coApplicantDetails);
+  await tabTo(page, step(page, 6).getByRole('button', { name: 'Viimeistele hakemus' }), 200);
+  await page.keyboard.press('Enter');
+  await expectStep(page, 7);
+
+  await fillStepByKeyboard(page, 7, { ...finish, coApplicantNotPep: true, coApplicantPermissionLoanInfo: true, coApplicantAcceptTerms: true });
+  await expectTargetsAtLeast24px(page);
+  await tabTo(page, step(page, 7).getByRole('button', { name: IDENTIFY }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vahva tunnistautuminen' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
 });

@@ -2,6 +2,8 @@
 // whole journey: apply, identify at the development provider, finish.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { validApplication } from '../fixtures/consumer-valid.ts';
+import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { fillFinish, IDENTIFY, primaryBasics, step } from './support/application.ts';
 import { completeIdentification } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
@@ -24,6 +26,42 @@ async function visibleRows(page: Page) {
   return page.locator('.offers__table tbody tr:visible');
 }
 
+interface ApiOffer {
+  id: number;
+  amount: number;
+  interest: number;
+  monthlyPayment: number;
+  downsell: boolean;
+}
+interface ApiPage {
+  content: ApiOffer[];
+  pendingLenders: number;
+  dispatched: boolean;
+}
+
+/** The offers API as the page asks it, from Node (the same server whatever the host). */
+async function offersApi(page: Page, id: string, token: string, sort = 'apr,asc'): Promise<ApiPage> {
+  const answer = await page.request.get(`/api/lainavertailu22/offers/${id}/${token}?page=0&size=100&sort=amount,desc&sort=${sort}`);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as ApiPage;
+}
+
+const credentialsOf = (url: string) => {
+  const [, id, token] = /\/0\/(\d+)\/([A-Za-z0-9_-]{43})$/.exec(url)!;
+  return { id, token };
+};
+
+/** Spec §9, written out here rather than taken from rules.ts: 0.85 % of the largest amount, in cents. */
+const expectedPurchaseValue = (offers: Array<{ amount: number }>) => Math.round(Math.max(...offers.map((offer) => offer.amount)) * 0.85) / 100;
+
+const purchasesOf = (page: Page) =>
+  page.evaluate(() => ((window as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === 'purchase'));
+
+/** Lets React run the effects of what was just rendered. */
+const settle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+
+const shownIds = async (page: Page) => (await page.locator('.offers__table tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-offer-id')))));
+
 test.describe('offers after identification', () => {
 
   test('offers arrive while polling, sort, accept opens the lender page in a new window', async ({ page, context }) => {
@@ -36,17 +74,35 @@ test.describe('offers after identification', () => {
     const rows = await visibleRows(page);
     await expect(rows.first()).toBeVisible();
 
-    const purchases = await page.evaluate(() => ((window as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === 'purchase'));
-    expect(purchases).toHaveLength(1);
-    expect(purchases[0]).toMatchObject({ ecommerce: { currency: 'EUR' } });
+    // The purchase event waits for the final list: every lender has answered.
+    const { id, token } = credentialsOf(page.url());
+    await expect(page.getByText(/Vastausta odotetaan vielä/)).toHaveCount(0, { timeout: 60_000 });
+    const final = await offersApi(page, id, token);
+    expect(final).toMatchObject({ dispatched: true, pendingLenders: 0 });
+    await expect.poll(() => purchasesOf(page)).toHaveLength(1);
+    expect(await purchasesOf(page)).toEqual([{ event: 'purchase', ecommerce: { transaction_id: id, value: expectedPurchaseValue(final.content), currency: 'EUR' } }]);
 
     await expectNoAxeViolations(page, 'offers list');
 
     // Sorting by monthly payment, largest first (among equal amounts: the spec's amount,desc comes first).
+    const before = await shownIds(page);
     const sorted = page.waitForRequest((request) => request.url().includes('sort=monthlyPayment%2Cdesc') || request.url().includes('sort=monthlyPayment,desc'));
     await page.getByLabel('Järjestä').selectOption({ label: 'Kuukausierä, suurin ensin' });
     const request = await sorted;
     expect(new URL(request.url()).searchParams.getAll('sort')).toEqual(['amount,desc', 'monthlyPayment,desc']);
+    // The rows come back in the server's new order: the same offers, largest payment first among equal amounts.
+    const bySort = (await offersApi(page, id, token, 'monthlyPayment,desc')).content;
+    const expectedOrder = bySort.map((offer) => offer.id).filter((offerId) => before.includes(offerId));
+    await expect.poll(() => shownIds(page)).toEqual(expectedOrder);
+    const shown = expectedOrder.map((offerId) => bySort.find((offer) => offer.id === offerId)!);
+    for (let i = 1; i < shown.length; i++) {
+      if (shown[i].amount === shown[i - 1].amount) expect(shown[i].monthlyPayment).toBeLessThanOrEqual(shown[i - 1].monthlyPayment);
+      else expect(shown[i].amount).toBeLessThan(shown[i - 1].amount);
+    }
+    if (new Set(shown.map((offer) => offer.monthlyPayment)).size > 1) expect(expectedOrder).not.toEqual(before);
+    // A re-sorted list is no new purchase.
+    await settle(page);
+    expect(await purchasesOf(page)).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Tietoa koroista' }).click();
     const info = page.getByRole('dialog', { name: 'Tietoa koroista' });
@@ -77,22 +133,44 @@ test.describe('offers after identification', () => {
 
   test('second brand: real offers above 10 % are hidden until asked', async ({ page, baseURL }) => {
     test.setTimeout(150_000);
-    // The whole journey on the second brand's host: the development provider answers there too.
-    await applyAndIdentify(page, baseURL!.replace('//localhost', '//kattokorko.localhost'));
+    // An applicant of 35 is within every lender's age range, so the high-appetite lenders
+    // (nominal rates from 10.5 % up) answer beside the cheap ones. Saved through the API,
+    // identified in the browser on the second brand's host.
+    const personalId = personalIdOfAge(35, 402);
+    const created = await page.request.post(`${API}/save`, {
+      data: { ...validApplication(), primaryApplicantPersonalIdentificationNumber: personalId, brand: 'kattokorko', additionalFormData: { step: 7, hasCoApplicant: false } },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { id, token } = (await created.json()) as { id: number; token: string };
+    const origin = baseURL!.replace('//localhost', '//kattokorko.localhost');
+    await page.goto(`${origin}/hakemus/kulutusluotto/authentication/${id}/${token}`);
+    await completeIdentification(page, { primary: personalId });
     await expect(page.locator('html')).toHaveAttribute('data-brand', 'kattokorko');
-    await expect(page.getByText(/Vastausta odotetaan vielä/)).toHaveCount(0, { timeout: 60_000 });
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Lainatarjoukset: \d+ kpl$/, { timeout: 20_000 });
+
+    await expect.poll(async () => (await offersApi(page, String(id), String(token))).pendingLenders, { timeout: 60_000 }).toBe(0);
+    const { content } = await offersApi(page, String(id), String(token));
+    const regular = content.filter((offer) => !offer.downsell);
+    // Three or more regular offers: downsell ones stay hidden, only the 10 % rule is at work.
+    expect(regular.length).toBeGreaterThanOrEqual(3);
+    const low = regular.filter((offer) => offer.interest <= 10);
+    const high = regular.filter((offer) => offer.interest > 10);
+    expect(low.length).toBeGreaterThan(0);
+    expect(high.length).toBeGreaterThan(0);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lainatarjoukset: ${low.length} kpl`, { timeout: 20_000 });
+    await expect(page.getByText(`Piilotimme ${high.length} tarjousta, joiden nimelliskorko on yli 10 %.`)).toBeVisible();
     const interests = async () =>
       (await page.locator('.offers__table tbody tr td:nth-child(4)').allTextContents()).map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
-    for (const interest of await interests()) expect(interest).toBeLessThanOrEqual(10);
-    const more = page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' });
-    if (await more.isVisible()) {
-      const before = (await interests()).length;
-      await more.click();
-      const after = await interests();
-      expect(after.length).toBeGreaterThan(before);
-      expect(after.some((interest) => interest > 10)).toBe(true);
-    }
+    const shown = await interests();
+    expect(shown).toHaveLength(low.length);
+    for (const interest of shown) expect(interest).toBeLessThanOrEqual(10);
+    expect(await shownIds(page)).toEqual(low.map((offer) => offer.id));
+
+    await page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lainatarjoukset: ${regular.length} kpl`);
+    await expect(page.locator('.offers__table tbody tr')).toHaveCount(regular.length);
+    expect((await interests()).filter((interest) => interest > 10)).toHaveLength(high.length);
+    await expect(page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' })).toHaveCount(0);
   });
 });
 
@@ -220,6 +298,68 @@ test.describe('offers list rules in the browser', () => {
     await expect(dialog).toBeHidden();
     await expect(page.locator('.offers[data-accept-failed]')).toBeAttached();
     await expect(page.locator('.offer-card')).toHaveCount(4);
+  });
+
+  test('the purchase event waits for the final list and counts its largest offer, once per session', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.addInitScript(() => ((window as { dataLayer?: unknown[] }).dataLayer = []));
+    const early = [offer(911, 'tunturi-raha', 'Tunturiraha', 9.5, { amount: 4000 })];
+    const final = [...early, offer(912, 'aurinkopankki', 'Aurinkopankki', 6.5, { amount: 15000 }), offer(913, 'kaleva-laina', 'Kaleva Laina', 7.1, { amount: 14500 })];
+    const created = await page.request.post(`${API}/save`, { data: STEP1 });
+    const { id, token } = (await created.json()) as { id: number; token: string };
+    let polls = 0;
+    // First answer: one small offer while two lenders are pending; then the final list.
+    await page.route('**/api/lainavertailu22/offers/**', async (route) => {
+      polls += 1;
+      const real = await route.fetch();
+      const body = (await real.json()) as Record<string, unknown>;
+      const offers = polls === 1 ? early : final;
+      await route.fulfill({ response: real, json: { ...body, content: offers, totalElements: offers.length, dispatched: true, pendingLenders: polls === 1 ? 2 : 0 } });
+    });
+    await page.goto(`/hakemus/kulutusluotto/0/${id}/${token}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 1 kpl', { timeout: 15_000 });
+    await expect(page.getByText('Vastausta odotetaan vielä 2 lainanantajalta.')).toBeVisible();
+    await settle(page);
+    expect(await purchasesOf(page)).toEqual([]);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 3 kpl', { timeout: 15_000 });
+    await expect.poll(() => purchasesOf(page)).toHaveLength(1);
+    expect(await purchasesOf(page)).toEqual([{ event: 'purchase', ecommerce: { transaction_id: String(id), value: expectedPurchaseValue(final), currency: 'EUR' } }]);
+    expect(expectedPurchaseValue(final)).not.toBe(expectedPurchaseValue(early));
+
+    // Reloaded in the same tab (the same browser session): the list again, no second event.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 3 kpl', { timeout: 15_000 });
+    await settle(page);
+    expect(await purchasesOf(page)).toEqual([]);
+  });
+
+  test('a sort change fetches at once and restarts the poll schedule at 5 s', async ({ page }) => {
+    test.setTimeout(60_000);
+    const created = await page.request.post(`${API}/save`, { data: STEP1 });
+    const { id, token } = (await created.json()) as { id: number; token: string };
+    const fetches: Array<{ at: number; sort: string }> = [];
+    // A lender stays pending, so the page keeps polling: 5 s, then 5.5 s, then 6 s …
+    await page.route('**/api/lainavertailu22/offers/**', async (route) => {
+      fetches.push({ at: Date.now(), sort: new URL(route.request().url()).searchParams.getAll('sort')[1] });
+      const real = await route.fetch();
+      const body = (await real.json()) as Record<string, unknown>;
+      await route.fulfill({ response: real, json: { ...body, content: OFFERS, totalElements: OFFERS.length, dispatched: true, pendingLenders: 1 } });
+    });
+    await page.goto(`/hakemus/kulutusluotto/0/${id}/${token}`);
+    await expect.poll(() => fetches.length, { timeout: 20_000 }).toBe(2);
+    expect(fetches[1].at - fetches[0].at).toBeGreaterThanOrEqual(5_400);
+    // 4 s after the second poll: the old schedule would fetch again 2 s from here.
+    await page.waitForTimeout(Math.max(0, fetches[1].at + 4_000 - Date.now()));
+    const changed = Date.now();
+    await page.getByLabel('Järjestä').selectOption({ label: 'Nimelliskorko, pienin ensin' });
+    await expect.poll(() => fetches.length, { timeout: 2_000 }).toBe(3);
+    expect(fetches[2]).toMatchObject({ sort: 'interest,asc' });
+    expect(fetches[2].at - changed).toBeLessThan(1_500);
+    await expect.poll(() => fetches.length, { timeout: 9_000 }).toBe(4);
+    expect(fetches[3].sort).toBe('interest,asc');
+    expect(fetches[3].at - changed).toBeGreaterThanOrEqual(4_900);
+    expect(fetches[3].at - changed).toBeLessThan(7_000);
   });
 
   test('second brand hides offers above 10 % until asked', async ({ page, baseURL }) => {

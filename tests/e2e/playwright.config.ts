@@ -18,7 +18,8 @@ export default defineConfig({
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 7_000 },
+  // Generous: two workers share two cores with the server and the build.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   forbidOnly: Boolean(process.env.CI),
   use: {

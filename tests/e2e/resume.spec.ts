@@ -108,13 +108,14 @@ test('empty, wrong, expired and used-up codes each say what went wrong; resendin
   const first = await latestCode(other.request, saved.email);
   const wrong = first === '000000' ? '111111' : '000000';
   await enter(other, wrong);
-  await expect(dialog.getByRole('alert')).toContainText(INVALID);
+  await expect(dialog.getByRole('alert')).toHaveText(`${INVALID} Yrityksiä jäljellä: 4.`);
   await expect(codeInput(other)).toHaveAttribute('aria-invalid', 'true');
 
   const expired = await other.request.post('/api/dev/otp/expire', { data: { applicationId: saved.id, applicationToken: saved.token } });
   expect(expired.status()).toBe(200);
   await enter(other, first);
-  await expect(dialog.getByRole('alert')).toHaveText('Kertakirjautumiskoodi on vanhentunut tai jo käytetty. Tilaa uusi koodi.');
+  // §8's sentence first, then what to do about it.
+  await expect(dialog.getByRole('alert')).toHaveText(`${INVALID} Kertakirjautumiskoodi on vanhentunut tai jo käytetty. Tilaa uusi koodi.`);
 
   await expect(resend).toBeEnabled({ timeout: 9_000 });
   expect(Date.now() - opened).toBeGreaterThanOrEqual(6_000);
@@ -124,12 +125,37 @@ test('empty, wrong, expired and used-up codes each say what went wrong; resendin
   const other2 = second === '000000' ? '111111' : '000000';
   for (let i = 0; i < 5; i++) {
     await enter(other, other2);
-    await expect(dialog.getByRole('alert')).toContainText(`Yrityksiä jäljellä: ${4 - i}.`);
+    await expect(dialog.getByRole('alert')).toHaveText(`${INVALID} Yrityksiä jäljellä: ${4 - i}.`);
   }
   await enter(other, second);
-  await expect(dialog.getByRole('alert')).toHaveText('Koodi syötettiin väärin liian monta kertaa, eikä sitä voi enää käyttää. Tilaa uusi koodi.');
+  await expect(dialog.getByRole('alert')).toHaveText(`${INVALID} Koodi syötettiin väärin liian monta kertaa, eikä sitä voi enää käyttää. Tilaa uusi koodi.`);
   await expect(step(other, 1)).toHaveCount(0);
   await other.context().close();
+});
+
+test('a failed send says so (§8), and the resend link then sends the code', async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  let refused = 0;
+  await other.route('**/api/lainavertailu22/consumer-applications/send-code', async (route) => {
+    refused += 1;
+    await route.fulfill({ status: 500, json: { type: 'INTERNAL', message: 'x' } });
+  });
+  await other.goto(saved.url);
+  const dialog = other.getByRole('dialog', { name: TITLE });
+  await expect(dialog.getByRole('status')).toHaveText('Jotain meni pieleen. Päivitä sivu.');
+  await expect(dialog.getByRole('status')).toHaveClass(/lv-error-message/);
+  expect(refused).toBe(1);
+  await expect(step(other, 1)).toHaveCount(0);
+
+  // Nothing was sent, so nothing locks the link: asking again goes through.
+  await other.unroute('**/api/lainavertailu22/consumer-applications/send-code');
+  await dialog.getByRole('button', { name: RESEND }).click();
+  await expect(dialog.getByRole('status')).toContainText('Lähetimme kertakirjautumiskoodin sähköpostiisi');
+  await enter(other, await latestCode(other.request, saved.email));
+  await expect(step(other, 2)).toBeVisible();
+  await context.close();
 });
 
 test('Escape closes the dialog and the page says what happened, with a way back in', async ({ page, browser }) => {

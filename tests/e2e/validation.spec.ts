@@ -148,6 +148,14 @@ test.describe('step 2: basics', () => {
     await expect(dialog).toBeHidden();
     await expect(step(page, 2).getByRole('button', { name: CONTINUE })).toBeFocused();
     await expect(step(page, 3)).toHaveCount(0);
+    // Spec §4: anything but the text 'success' is a failed save, a 200 included.
+    await page.unroute('**/consumer-applications/save/**');
+    await page.route('**/consumer-applications/save/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'ok' }));
+    await continueFrom(page, 2);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(step(page, 3)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/2\/\d+\//);
   });
 });
 
@@ -222,6 +230,46 @@ test.describe('step 5: loans', () => {
     await expect(second).toHaveCount(0);
     await continueFrom(page, 5, FINISH);
     await expect(step(page, 7)).toBeVisible();
+  });
+});
+
+test.describe('step 6: co-applicant', () => {
+  test('required fields in the summary; own address, town letters only, fixed-term end not in the past', async ({ page }) => {
+    // Mid-June in the browser, so a month earlier this year is always in the past
+    // (the end-date list holds only this year and later ones).
+    test.setTimeout(120_000);
+    const year = new Date().getFullYear();
+    await page.clock.setFixedTime(new Date(year, 5, 15, 12));
+    await reachStep(page, 6, { coApplicant: true });
+    const co = step(page, 6);
+    await continueFrom(page, 6, FINISH);
+    await expect(summary(page)).toBeFocused();
+    const links = summary(page).getByRole('link');
+    await expect(links.filter({ hasText: 'Kanssahakijan asumismuoto: Pakollinen tieto' })).toHaveCount(1);
+    await expect(links.filter({ hasText: 'Kanssahakijan asumiskulut: Pakollinen tieto' })).toHaveCount(1);
+    await expect(links.filter({ hasText: 'Kanssahakijan bruttotulot: Pakollinen tieto' })).toHaveCount(1);
+    await expect(links.filter({ hasText: /Valitse vähintään yksi/ })).toHaveCount(1);
+    // The same address hides the address fields; an own address asks for them.
+    await expect(field(page, 'coApplicantCity')).toHaveCount(0);
+    await co.getByRole('checkbox', { name: 'Kanssahakija asuu samassa osoitteessa' }).uncheck();
+    const city = field(page, 'coApplicantCity');
+    await city.fill('Tampere 3');
+    await city.blur();
+    await expect(errorOf(page, 'coApplicantCity')).toContainText('Tarkista postitoimipaikka');
+    await city.fill('Mäntsälä-Hyvinkää');
+    await city.blur();
+    await expect(errorOf(page, 'coApplicantCity')).toHaveCount(0);
+    // A fixed-term job asks when it ends, and that may not be in the past.
+    await selectCode(page, 'coApplicantEmploymentTypeId', 4);
+    await selectCode(page, 'coApplicantTemporaryTillYear', year);
+    await selectCode(page, 'coApplicantTemporaryTillMonth', 3);
+    // selectOption does not focus the list; leave it the way an applicant would.
+    await field(page, 'coApplicantTemporaryTillMonth').focus();
+    await page.keyboard.press('Tab');
+    await expect(errorOf(page, 'coApplicantTemporaryTillMonth')).toContainText('Aika ei voi olla menneisyydessä');
+    await field(page, 'coApplicantLivingExpenses').fill('0');
+    await field(page, 'coApplicantLivingExpenses').blur();
+    await expect(errorOf(page, 'coApplicantLivingExpenses')).toHaveCount(0);
   });
 });
 

@@ -1,6 +1,6 @@
 // The consolidation variant (purpose fixed to 19, the payoff rule) and the second
 // brand chosen by host name (minimum 2000).
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { continueFrom, expectStep, field, FINISH, step } from './support/application.ts';
 import { reachStep } from './support/journey.ts';
 
@@ -58,6 +58,14 @@ async function reachStepFromHere(page: import('@playwright/test').Page): Promise
   await expectStep(page, 5);
 }
 
+/** The brand colour the page paints with, and the one it gives the browser's chrome. */
+async function brandColours(page: Page): Promise<{ css: string; meta: string }> {
+  return page.evaluate(() => ({
+    css: getComputedStyle(document.documentElement).getPropertyValue('--brand').trim(),
+    meta: document.querySelector('meta[name="theme-color"]')?.getAttribute('content') ?? '',
+  }));
+}
+
 test('the second brand by host: its name and logo, minimum 2000', async ({ page, baseURL }) => {
   const origin = baseURL!.replace('//localhost', '//kattokorko.localhost');
   const created = page.waitForRequest((request) => request.url().endsWith('/consumer-applications/save'));
@@ -65,6 +73,8 @@ test('the second brand by host: its name and logo, minimum 2000', async ({ page,
   await expect(page.getByRole('banner')).toContainText('Kattokorko');
   await expect(page).toHaveTitle(/Kattokorko/);
   await expect(page.locator('html')).toHaveAttribute('data-brand', 'kattokorko');
+  await expect(page.getByRole('banner').locator('[data-logo]')).toHaveAttribute('data-logo', 'kattokorko');
+  expect(await brandColours(page)).toEqual({ css: '#0b5752', meta: '#0b5752' });
   const amount = field(page, 'inputAppliedAmount');
   await amount.fill('1500');
   await amount.blur();
@@ -80,6 +90,8 @@ test('the second brand by host: its name and logo, minimum 2000', async ({ page,
 test('the first brand accepts 1500', async ({ page }) => {
   await page.goto('/hakemus/kulutusluotto/');
   await expect(page.getByRole('banner')).toContainText('Lainavertailu');
+  await expect(page.getByRole('banner').locator('[data-logo]')).toHaveAttribute('data-logo', 'lainavertailu');
+  expect(await brandColours(page)).toEqual({ css: '#0f3a63', meta: '#0f3a63' });
   await field(page, 'inputAppliedAmount').fill('1500');
   await field(page, 'inputAppliedAmount').blur();
   await expect(page.locator('[data-field="inputAppliedAmount"] .lv-error-message')).toHaveCount(0);

@@ -212,6 +212,24 @@ describeOnDatabases('strong identification', (target) => {
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH' });
     expect((await get(methodUrl(early))).status).toBe(409);
+
+    // Identified at the bank, then finalized by the separate call before the completion check.
+    const finalized = await newApplication();
+    await identify(finalized, primaryId());
+    const finalize = await post(`${server.url}/api/lainavertailu22/consumer-applications/finalize/${finalized.id}/${finalized.token}`);
+    expect(finalize.status, finalize.text).toBe(200);
+    expect(await storedRow(server.db, finalized.id)).toMatchObject({ status: 'finalized', step: 0 });
+    const late = await complete(finalized);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH' });
+    expect((await get(methodUrl(finalized))).status).toBe(409);
+    expect(await dispatchCount(finalized)).toBe(0);
+
+    // Finalized without ever going to the bank: the same answer.
+    const never = await newApplication();
+    expect((await post(`${server.url}/api/lainavertailu22/consumer-applications/finalize/${never.id}/${never.token}`)).status).toBe(200);
+    expect((await complete(never)).body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH' });
+    expect(await dispatchCount(never)).toBe(0);
   });
 
   it('refuses a wrong token, unknown method and party, and malformed input without changing anything', async () => {

@@ -2,7 +2,7 @@
 // database, with the development outbox as the inbox and an injected clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, mailSettings, readConfig } from '../../src/server/config.ts';
-import { DevOutbox } from '../../src/server/notify/notifier.ts';
+import { DevOutbox, type OutgoingMessage } from '../../src/server/notify/notifier.ts';
 import { primaryBasics, step1 } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
 import { API, get, post, startTestServer, type TestServer } from './helpers/server.ts';
@@ -12,10 +12,31 @@ const EMAIL = primaryBasics.primaryApplicantEmail as string;
 const PHONE = primaryBasics.primaryApplicantMobilephone as string;
 const MINUTE = 60_000;
 
+/** The development outbox (its HTTP view stays mounted) whose delivery can be made to fail. */
+class RefusingOutbox extends DevOutbox {
+  refuse = false;
+  readonly refused: OutgoingMessage[] = [];
+
+  override async send(message: OutgoingMessage): Promise<void> {
+    if (!this.refuse) return super.send(message);
+    this.refused.push(message);
+    // Shaped like nodemailer's EENVELOPE error: the address is in its message, `rejected`
+    // and `response`; the mail itself rides along as some transports attach it.
+    throw Object.assign(new Error(`Can't send mail - all recipients were rejected: 550 5.1.1 <${message.to}>: Recipient address rejected`), {
+      code: 'EENVELOPE',
+      rejected: [message.to],
+      response: `550 5.1.1 <${message.to}>: Recipient address rejected`,
+      responseCode: 550,
+      command: 'RCPT TO',
+      mail: message,
+    });
+  }
+}
+
 describeOnDatabases('one-time codes', (target) => {
   let server: TestServer;
   let clock = Date.UTC(2026, 10, 22, 12, 0, 0);
-  const outbox = new DevOutbox(() => {});
+  const outbox = new RefusingOutbox(() => {});
   const url = (path: string) => `${server.url}${API}${path}`;
 
   beforeAll(async () => {
@@ -308,6 +329,37 @@ describeOnDatabases('one-time codes', (target) => {
     expect(logs).not.toContain(credentials.applicationToken);
     expect(logs).not.toContain(EMAIL);
     expect(logs).not.toContain('maija.meik');
+  });
+
+  it('answers a failed delivery with the §8 text, keeps no code, and logs neither the address nor the code', async () => {
+    const credentials = await application();
+    const from = server.rawLogs.length;
+    outbox.refuse = true;
+    let answer;
+    try {
+      answer = await send(credentials, { forceNewOtp: true });
+    } finally {
+      outbox.refuse = false;
+    }
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({ type: 'SEND_FAILED', message: 'Jotain meni pieleen. Päivitä sivu.' });
+    const [message] = outbox.refused.slice(-1);
+    expect(message.to).toBe(EMAIL);
+    const code = /\b(\d{6})\b/.exec(message.text)![1];
+    expect(await codeRows(credentials.applicationId)).toEqual([]);
+
+    const logs = server.rawLogs.slice(from).join('\n');
+    const failure = server.rawLogs.slice(from).find((line) => line.includes('one-time code delivery failed'));
+    expect(JSON.parse(failure!)).toMatchObject({ errorName: 'Error', errorCode: 'EENVELOPE', channel: 'email', applicationId: credentials.applicationId });
+    expect(logs).not.toContain(EMAIL);
+    expect(logs).not.toContain('maija.meik');
+    expect(logs).not.toContain('example.fi');
+    expect(logs).not.toContain(code);
+    expect(logs).not.toContain(credentials.applicationToken);
+    expect(logs).not.toContain('Recipient address rejected');
+
+    // The failed send used none of the budget: a new code goes out at once.
+    expect((await send(credentials, { forceNewOtp: true })).status).toBe(200);
   });
 });
 

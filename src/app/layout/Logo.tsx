@@ -29,7 +29,7 @@ function KattokorkoMark(): ReactNode {
 
 export function Logo({ brand, name }: { brand: BrandId; name: string }): ReactNode {
   return (
-    <span className="logo">
+    <span className="logo" data-logo={brand}>
       {brand === 'kattokorko' ? <KattokorkoMark /> : <LainavertailuMark />}
       <span className="logo__name">{name}</span>
     </span>

@@ -86,10 +86,15 @@ function usePolledOffers(id: string, token: string, sort: SortChoice) {
   return { page, polls, failed };
 }
 
-/** Spec §9: one purchase event per application, when offers first arrive. */
-function usePurchaseEvent(id: string, offers: ListedOffer[]): void {
+/**
+ * Spec §9: one purchase event per application and browser session, valued at 0.85 % of
+ * the largest offer. It waits for the final list (polling has stopped because no lender
+ * is pending): lenders answer over several seconds, and an early small offer would
+ * understate the value. A final list without offers is no purchase.
+ */
+function usePurchaseEvent(id: string, page: Page | null): void {
   useEffect(() => {
-    if (offers.length === 0) return;
+    if (!page || shouldKeepPolling(page) || page.content.length === 0) return;
     const key = `lv-purchase-${id}`;
     try {
       if (sessionStorage.getItem(key)) return;
@@ -97,8 +102,8 @@ function usePurchaseEvent(id: string, offers: ListedOffer[]): void {
     } catch {
       // Storage refused: the event may repeat on reload, which is better than none.
     }
-    trackPurchase({ transactionId: id, value: purchaseValue(offers) });
-  }, [id, offers]);
+    trackPurchase({ transactionId: id, value: purchaseValue(page.content) });
+  }, [id, page]);
 }
 
 export function OffersPage({ brand, product, id, token }: Props): ReactNode {
@@ -109,7 +114,7 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
   const [acceptFailed, setAcceptFailed] = useState(false);
   const { page, polls, failed } = usePolledOffers(id, token, sort);
   const offers = page?.content ?? [];
-  usePurchaseEvent(id, offers);
+  usePurchaseEvent(id, page);
 
   useEffect(() => {
     document.title = fill(t.documentTitle, { brand: brand.name });

@@ -143,14 +143,15 @@ function statusOf(outcome: Exclude<SendOutcome, { kind: 'notFound' }>): CodeModa
   }
 }
 
+/** Every refused code leads with §8's sentence; the hint after it says what to do next. */
 function verifyError(outcome: { kind: 'invalid'; triesLeft?: number } | { kind: 'expired' | 'locked' | 'failed' }): string {
   switch (outcome.kind) {
     case 'invalid':
       return outcome.triesLeft === undefined ? resume.errors.invalid : `${resume.errors.invalid} ${fill(resume.errors.invalidTriesLeft, { triesLeft: String(outcome.triesLeft) })}`;
     case 'expired':
-      return resume.errors.expired;
+      return `${resume.errors.invalid} ${resume.errors.expired}`;
     case 'locked':
-      return resume.errors.locked;
+      return `${resume.errors.invalid} ${resume.errors.locked}`;
     case 'failed':
       return resume.errors.general;
   }

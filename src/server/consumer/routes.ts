@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError, applicationNotFound, badRequest, ValidationError } from '../errors.ts';
-import { isWellFormedToken, newToken, tokenMatches } from '../tokens.ts';
+import { applicationCredentials, type ApplicationParams } from '../application-credentials.ts';
+import { newToken, tokenMatches } from '../tokens.ts';
 import type { ConsumerForm, ConsumerForms } from './form-validation.ts';
 import { checkJsonShape, isObject, MAX_STEP, parseSavePayload, readVariantFields, variantsOf } from './payload.ts';
 import { finalizeApplication, insertApplication, lockApplication, updateApplication, type StoredApplication } from './store.ts';
@@ -17,7 +18,6 @@ export interface ConsumerRoutesOptions {
 }
 
 const FINALIZE_BODY_LIMIT = 1024;
-const ID_FORMAT = /^[1-9]\d{0,15}$/;
 
 export async function consumerRoutes(app: FastifyInstance, options: ConsumerRoutesOptions): Promise<void> {
   const { db, forms } = options;
@@ -48,8 +48,8 @@ export async function consumerRoutes(app: FastifyInstance, options: ConsumerRout
     },
   );
 
-  app.post<{ Params: Credentials }>('/save/:id/:token', async (request, reply) => {
-    const { id, token } = credentials(request.params);
+  app.post<{ Params: ApplicationParams }>('/save/:id/:token', async (request, reply) => {
+    const { id, token } = applicationCredentials(request.params.id, request.params.token);
     const body = jsonBody(request);
     await db.transaction(async (tx) => {
       const stored = await findApplication(tx, id, token);
@@ -77,8 +77,8 @@ export async function consumerRoutes(app: FastifyInstance, options: ConsumerRout
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FINALIZE_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.post<{ Params: Credentials }>('/finalize/:id/:token', async (request, reply) => {
-      const { id, token } = credentials(request.params);
+    scope.post<{ Params: ApplicationParams }>('/finalize/:id/:token', async (request, reply) => {
+      const { id, token } = applicationCredentials(request.params.id, request.params.token);
       const raw = request.body === undefined ? '' : String(request.body).trim();
       if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('finalizeTakesNoBody');
       await db.transaction(async (tx) => {
@@ -92,17 +92,6 @@ export async function consumerRoutes(app: FastifyInstance, options: ConsumerRout
       return reply.type('text/plain; charset=utf-8').send('success');
     });
   });
-}
-
-interface Credentials {
-  id: string;
-  token: string;
-}
-
-/** Malformed credentials get the same 404 as wrong ones. */
-function credentials(params: Credentials): { id: number; token: string } {
-  if (!ID_FORMAT.test(params.id) || !isWellFormedToken(params.token)) throw applicationNotFound();
-  return { id: Number(params.id), token: params.token };
 }
 
 /** Looks up by id, then compares the token, so a wrong id and a wrong token cost the same. */

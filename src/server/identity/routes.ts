@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { ApiError, applicationNotFound, badRequest } from '../errors.ts';
 import { dispatchApplication } from '../marketplace/dispatcher.ts';
-import { isWellFormedToken, tokenMatches } from '../tokens.ts';
+import { applicationCredentials, type ApplicationParams } from '../application-credentials.ts';
+import { tokenMatches } from '../tokens.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
 import { findMethod, methodList } from './methods.ts';
 import { openIdConnectProvider, type IdentityProvider } from './oidc.ts';
@@ -31,7 +32,6 @@ export interface IdentityRoutesOptions {
   provider?: IdentityProvider;
 }
 
-const ID_FORMAT = /^[1-9]\d{0,15}$/;
 const STATE_FORMAT = /^[A-Za-z0-9_-]{20,128}$/;
 const COMPLETE_BODY_LIMIT = 1024;
 
@@ -55,7 +55,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     scope.get<{ Params: { id: string; token: string; method: string }; Querystring: Record<string, unknown> }>(
       '/api/auth/visma/:id/:token/:method',
       async (request, reply) => {
-        const { id, token } = credentials(request.params);
+        const { id, token } = applicationCredentials(request.params.id, request.params.token);
         const party = partyOf(request.query);
         const method = findMethod(settings.methods, request.params.method);
         const application = await db.transaction(async (tx) => {
@@ -140,7 +140,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     scope.post<{ Params: { id: string; token: string } }>(
       '/api/lainavertailu22/consumer-applications/authentication/complete/:id/:token',
       async (request) => {
-        const { id, token } = credentials(request.params);
+        const { id, token } = applicationCredentials(request.params.id, request.params.token);
         const raw = request.body === undefined ? '' : String(request.body).trim();
         if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('completeTakesNoBody');
         const dispatched = await db.transaction(async (tx) => {
@@ -162,17 +162,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       },
     );
   });
-}
-
-interface Credentials {
-  id: string;
-  token: string;
-}
-
-/** Malformed credentials get the same 404 as wrong ones. */
-function credentials(params: Credentials): { id: number; token: string } {
-  if (!ID_FORMAT.test(params.id) || !isWellFormedToken(params.token)) throw applicationNotFound();
-  return { id: Number(params.id), token: params.token };
 }
 
 async function findApplication(tx: Parameters<typeof lockApplicationState>[0], id: number, token: string): Promise<ApplicationState> {

@@ -47,6 +47,11 @@ function jitter(seed: string, lender: Lender): number {
   return (byte / 255 - 0.5) * 0.8;
 }
 
+/** Down to two decimals; the epsilon keeps 18.37 (stored as 18.369999…) at 18.37. */
+function floorHundredths(x: number): number {
+  return Math.floor(x * 100 + 1e-6) / 100;
+}
+
 function affordable(profile: ApplicantProfile, lender: Lender, newPayment: number): boolean {
   const left = profile.netIncome - profile.expenses - profile.existingPayments - newPayment - PER_CHILD * profile.children;
   const dsr = profile.grossIncome > 0 ? (profile.existingPayments + newPayment) / profile.grossIncome : Infinity;
@@ -59,7 +64,10 @@ export function decide(profile: ApplicantProfile, lender: Lender, caps: CapRules
   if (risk > APPETITE_TOLERANCE[lender.riskAppetite]) return null;
 
   const tenor = Math.min(Math.max(profile.tenor, lender.minTenor), lender.maxTenor);
-  const rate = Math.round(Math.min(lender.pricing.baseRate + lender.pricing.riskSpread * risk + jitter(seed, lender), maxNominalRate(caps)) * 100) / 100;
+  // Rounded before capping, and the cap taken down to whole hundredths: rounding a capped
+  // rate could lift it up to 0.005 points over a cap that is not (a reference rate of 3.375).
+  const priced = Math.round((lender.pricing.baseRate + lender.pricing.riskSpread * risk + jitter(seed, lender)) * 100) / 100;
+  const rate = Math.min(priced, floorHundredths(maxNominalRate(caps)));
   const paymentFor = (amount: number) => annuityPayment(amount, rate, tenor) + lender.fees.monthlyFee;
 
   let amount = Math.min(profile.amount, lender.maxAmount);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError, applicationNotFound, badRequest } from '../errors.ts';
 import { text } from '../messages.ts';
+import { applicationCredentials, ID_FORMAT, type ApplicationParams } from '../application-credentials.ts';
 import { isWellFormedToken, tokenMatches } from '../tokens.ts';
 import { acceptedOffer, acceptWithToken } from './acceptance.ts';
 import { loadCatalogue } from './catalogue.ts';
@@ -16,7 +17,6 @@ export interface MarketplaceRoutesOptions {
   db: Database;
 }
 
-const ID_FORMAT = /^[1-9]\d{0,15}$/;
 const PAGE_SIZE_MAX = 100;
 const SORT_PAIRS_MAX = 4;
 const ACCEPT_BODY_LIMIT = 1024;
@@ -30,8 +30,8 @@ export const lenderPagePath = (partnerCode: string, offerId: number, token: stri
 export async function marketplaceRoutes(app: FastifyInstance, options: MarketplaceRoutesOptions): Promise<void> {
   const { db } = options;
 
-  app.get<{ Params: Credentials; Querystring: Record<string, unknown> }>('/api/lainavertailu22/offers/:id/:token', async (request, reply) => {
-    const { id, token } = credentials(request.params);
+  app.get<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>('/api/lainavertailu22/offers/:id/:token', async (request, reply) => {
+    const { id, token } = applicationCredentials(request.params.id, request.params.token);
     const query = parseOffersQuery(request.query);
     await checkApplication(db, id, token);
     const [page, dispatched] = [await listOffers(db, id, query), await isDispatched(db, id)];
@@ -49,11 +49,11 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
   // Its own scope: the body is a tiny JSON object and nothing else is parsed.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
-    scope.post<{ Params: Credentials }>(
+    scope.post<{ Params: ApplicationParams }>(
       '/api/lainavertailu22/consumer-applications/offers/:id/:token',
       { bodyLimit: ACCEPT_BODY_LIMIT },
       async (request, reply) => {
-        const { id, token } = credentials(request.params);
+        const { id, token } = applicationCredentials(request.params.id, request.params.token);
         const offerId = parseAcceptBody(request.body);
         const accepted = await db.transaction(async (tx) => {
           await checkApplication(tx, id, token);
@@ -94,16 +94,6 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
     if (png) return reply.redirect(logoUrl(png.lender.code), 301);
     return notFound(reply);
   });
-}
-
-interface Credentials {
-  id: string;
-  token: string;
-}
-
-function credentials(params: Credentials): { id: number; token: string } {
-  if (!ID_FORMAT.test(params.id) || !isWellFormedToken(params.token)) throw applicationNotFound();
-  return { id: Number(params.id), token: params.token };
 }
 
 /** Wrong id and wrong token give the same 404 at the same cost. */

@@ -1,6 +1,6 @@
 // Production delivery through an SMTP relay. SMS goes out through an e-mail-to-SMS
 // gateway address on the same relay (SMS_GATEWAY_DOMAIN) until an SMS provider is chosen.
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Notifier, OutgoingMessage } from './notifier.ts';
 
 export interface SmtpSettings {
@@ -9,8 +9,8 @@ export interface SmtpSettings {
   smsGatewayDomain?: string;
 }
 
-export function smtpNotifier(settings: SmtpSettings): Notifier {
-  const transport = nodemailer.createTransport(settings.url);
+/** `transport` is for tests: nodemailer's JSON or stream transport instead of the relay. */
+export function smtpNotifier(settings: SmtpSettings, transport: Pick<Transporter, 'sendMail'> = nodemailer.createTransport(settings.url)): Notifier {
   return {
     async send(message: OutgoingMessage) {
       if (message.channel === 'sms' && !settings.smsGatewayDomain) throw new Error('SMS is not configured (SMS_GATEWAY_DOMAIN)');

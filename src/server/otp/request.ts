@@ -1,11 +1,10 @@
 // Reading the bodies of the code endpoints. Every shape mistake is a 400 with a clear
 // message; malformed credentials get the same 404 as wrong ones (as in consumer/routes.ts).
 import type { FastifyRequest } from 'fastify';
-import { applicationNotFound, badRequest } from '../errors.ts';
+import { applicationCredentials } from '../application-credentials.ts';
+import { badRequest } from '../errors.ts';
 import { BRANDS, isObject, type Brand } from '../consumer/payload.ts';
-import { isWellFormedToken } from '../tokens.ts';
 
-const ID_FORMAT = /^[1-9]\d{0,15}$/;
 const MAX_OTP_LENGTH = 32;
 
 export interface Credentials {
@@ -26,8 +25,8 @@ function credentials(body: Record<string, unknown>, more: string): Credentials {
   const { applicationId, applicationToken } = body;
   const idText = typeof applicationId === 'number' && Number.isSafeInteger(applicationId) ? String(applicationId) : applicationId;
   if (typeof idText !== 'string' || typeof applicationToken !== 'string') throw badRequest('otpBodyInvalid', { more });
-  if (!ID_FORMAT.test(idText) || !isWellFormedToken(applicationToken)) throw applicationNotFound();
-  return { applicationId: Number(idText), applicationToken };
+  const { id, token } = applicationCredentials(idText, applicationToken);
+  return { applicationId: id, applicationToken: token };
 }
 
 export interface SendRequest extends Credentials {

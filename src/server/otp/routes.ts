@@ -60,7 +60,8 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
         await notifier.send(codeMessage(recipient.channel, recipient.address, outcome.code, outcome.brand));
       } catch (error) {
         await deleteCode(db, outcome.codeId);
-        request.log.error({ err: error, applicationId: input.applicationId, channel: recipient.channel }, 'one-time code delivery failed');
+        // Name and code only: an SMTP error's message, `rejected` and `response` name the recipient.
+        request.log.error({ ...deliveryError(error), applicationId: input.applicationId, channel: recipient.channel }, 'one-time code delivery failed');
         throw new ApiError(503, 'SEND_FAILED', 'otpSendFailed');
       }
     }
@@ -118,9 +119,18 @@ function refusal(reply: FastifyReply, type: 'RESEND_LOCKED' | 'TOO_MANY_CODES', 
     : new ApiError(429, type, 'otpTooManyCodes', { minutes: String(Math.ceil(retryAfterSeconds / 60)) }, { retryAfterSeconds });
 }
 
-function codeMessage(channel: Channel, to: string, code: string, brand: keyof typeof brandNames) {
+/** The mail or SMS carrying a code; exported so the SMTP test sends exactly this. */
+export function codeMessage(channel: Channel, to: string, code: string, brand: keyof typeof brandNames) {
   const params = { code, brand: brandNames[brand], minutes: String(CODE_TTL_MS / 60_000) };
   return channel === 'email'
     ? { channel, to, subject: text('otpMailSubject', params), text: text('otpMailText', params) }
     : { channel, to, text: text('otpSmsText', params) };
+}
+
+function deliveryError(error: unknown): { errorName: string; errorCode?: string } {
+  // Identifiers only (nodemailer's are like 'EENVELOPE'), so nothing free-form gets through.
+  const word = (value: unknown) => (typeof value === 'string' && /^\w{1,60}$/.test(value) ? value : undefined);
+  const name = error instanceof Error ? (word(error.name) ?? 'Error') : typeof error;
+  const code = error && typeof error === 'object' && 'code' in error ? word((error as { code: unknown }).code) : undefined;
+  return code ? { errorName: name, errorCode: code } : { errorName: name };
 }

@@ -106,16 +106,52 @@ describe('suggestEmail', () => {
       ),
       fc.stringMatching(/^[a-z]{1,10}\.[a-z]{2,4}$/),
     );
+    let runs = 0;
+    let suggested = 0;
     fc.assert(
       fc.property(domain, (d) => {
+        runs++;
         const suggestion = suggestEmail(`matti@${d}`);
         if (suggestion === null) return;
-        const suggested = suggestion.slice('matti@'.length);
-        expect(suggested).not.toBe(d);
-        expect(editDistance(d, suggested)).toBeLessThanOrEqual(2);
+        suggested++;
+        const suggestedDomain = suggestion.slice('matti@'.length);
+        expect(suggestedDomain).not.toBe(d);
+        expect(editDistance(d, suggestedDomain)).toBeLessThanOrEqual(2);
       }),
       { numRuns: 1000 },
     );
+    // Without this the property holds for a suggestEmail that never suggests. Half
+    // the inputs are one-letter slips in a listed provider, nearly all of which get a hint.
+    expect(runs).toBe(1000);
+    expect(suggested).toBeGreaterThan(runs / 4);
+  });
+
+  it('suggests for the typical slips', () => {
+    expect(suggestEmail('matti@gmial.com')).toBe('matti@gmail.com');
+    expect(suggestEmail('matti@hotmail.con')).toBe('matti@hotmail.com');
+    expect(suggestEmail('matti@outlok.com')).toBe('matti@outlook.com');
+  });
+
+  // The real domains one substitution away from a listed provider; only these (and
+  // the listed providers themselves) may go without a hint.
+  const REAL_ONE_SLIP_AWAY = ['ymail.com', 'email.com'];
+
+  it('every one-letter slip in a listed provider gets a hint back to a listed provider', () => {
+    const missed: string[] = [];
+    let slips = 0;
+    for (const domain of COMMON_EMAIL_DOMAINS) {
+      for (let i = 0; i < domain.length; i++) {
+        for (const c of 'abcdefghijklmnopqrstuvwxyz0123456789-') {
+          const slip = domain.slice(0, i) + c + domain.slice(i + 1);
+          if (COMMON_EMAIL_DOMAINS.includes(slip) || REAL_ONE_SLIP_AWAY.includes(slip)) continue;
+          slips++;
+          const suggestion = suggestEmail(`matti@${slip}`);
+          if (suggestion === null || !COMMON_EMAIL_DOMAINS.includes(suggestion.slice('matti@'.length))) missed.push(`${slip} → ${suggestion}`);
+        }
+      }
+    }
+    expect(slips).toBeGreaterThan(5000);
+    expect(missed).toEqual([]);
   });
 });
 

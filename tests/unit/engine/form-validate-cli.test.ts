@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFormDocument } from '../../../engine/core/node.ts';
 import { validApplication } from '../../fixtures/consumer-valid.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -58,5 +59,42 @@ describe('form:validate', () => {
 
   it('exits 2 on a file that is not JSON', () => {
     expect(run('consumer', file('broken.json', '{nope')).code).toBe(2);
+  });
+
+  // JSON that is not an object cannot be an application: bad input (2), not
+  // "invalid" (1), since there are no field errors to report for it.
+  it.each([['null'], ['[]'], ['[{"inputAppliedAmount": 500}]'], ['42']])('exits 2 on data that is not a JSON object: %s', (content) => {
+    const { code, out, err } = run('consumer', file('not-object.json', content));
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(/not-object\.json: odotettiin JSON-oliota/);
+  });
+
+  it('exits 2 naming the document, path and problem when the form document is broken', () => {
+    const doc = readFormDocument('consumer') as any;
+    doc.steps[0].sections[0].fields.push('nope');
+    const form = file('broken-form.json', doc);
+    const { code, out, err } = run(form, file('ok.json', validApplication()));
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toContain('broken-form.json');
+    expect(err).toContain('/steps/0/sections/0/fields/4: kenttää "nope" ei ole skeemassa');
+  });
+
+  // Each variant applies on its own (so forms:check passes), but together the second
+  // replaces what the first removed: the engine throws an error of its own, which
+  // must not come out as exit 1 ("invalid data") with a stack trace.
+  it('exits 2 with a message on an unexpected failure inside the engine', () => {
+    const doc = readFormDocument('consumer') as any;
+    doc.variants.kattokorko.push({ op: 'remove', path: '/schema/properties/inputAppliedTenor/default' });
+    doc.variants.yhdistelylaina.push({ op: 'replace', path: '/schema/properties/inputAppliedTenor/default', value: 5 });
+    const form = file('clashing-variants.json', doc);
+    const data = file('ok.json', validApplication());
+    expect(run(form, data, '--variant', 'kattokorko').code).toBe(0);
+    const { code, out, err } = run(form, data, '--variant', 'kattokorko+yhdistelylaina');
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(/^form:validate: odottamaton virhe: /);
+    expect(err).toMatch(/inputAppliedTenor\/default|OPERATION_PATH_UNRESOLVABLE|Cannot perform/);
   });
 });

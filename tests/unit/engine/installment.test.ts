@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { readFormDocument, runtimeForDocument } from '../../../engine/core/node.ts';
 import { consumer } from './helpers.ts';
 
 const runtime = consumer();
 const estimate = (amount: unknown, years: unknown) => runtime.computed({ inputAppliedAmount: amount, inputAppliedTenor: years }).monthlyInstallmentEstimate;
 
-// Independent annuity at 7.9 %: P·r / (1 − (1 + r)^−n), r = 0.079 / 12.
-const annuity = (p: number, months: number) => {
-  const r = 0.079 / 12;
+// Independent annuity: P·r / (1 − (1 + r)^−n), r = yearly rate / 12; 7.9 % unless given.
+const annuity = (p: number, months: number, ratePercent = 7.9) => {
+  const r = ratePercent / 100 / 12;
   return Math.round((p * r) / (1 - (1 + r) ** -months));
 };
 
@@ -31,5 +32,10 @@ describe('monthly installment estimate (spec §9)', () => {
 
   it('takes its rate from the document constants', () => {
     expect(runtime.document.constants?.installmentAnnualRatePercent).toBe(7.9);
-  });
+    const copy = readFormDocument('consumer');
+    copy.constants!.installmentAnnualRatePercent = 12.5;
+    const edited = runtimeForDocument(copy).computed({ inputAppliedAmount: 15000, inputAppliedTenor: 8 }).monthlyInstallmentEstimate;
+    expect(edited).toBe(annuity(15000, 96, 12.5));
+    expect(edited).not.toBe(estimate(15000, 8));
+  }, 60_000);
 });

@@ -1,13 +1,15 @@
 // Every validation rule of spec consumer-loan-flow §5, with its exact Finnish message.
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { finnishCalendarDate } from '../../../custom-validators/calendar.ts';
+import { readFormDocument, runtimeForDocument } from '../../../engine/core/node.ts';
 import { personalId, personalIdOfAge } from '../../fixtures/personal-id.ts';
 import { validApplication, validApplicationWithCoApplicant } from '../../fixtures/consumer-valid.ts';
 import { consumer, errorMap } from './helpers.ts';
 
 type Row = [name: string, patch: Record<string, unknown>, field: string, message: string];
 
-const thisYear = new Date().getFullYear();
-const thisMonth = new Date().getMonth() + 1;
+// The rules read "this month" as the date in Finland, so the tests do too.
+const { year: thisYear, month: thisMonth } = finnishCalendarDate(new Date());
 
 const primaryRules: Row[] = [
   ['amount below minimum', { inputAppliedAmount: 499 }, 'inputAppliedAmount', 'Vähintään 500'],
@@ -30,7 +32,6 @@ const primaryRules: Row[] = [
   ['zip not 5 digits', { primaryApplicantZip: '0010' }, 'primaryApplicantZip', 'Tarkista postinumero'],
   ['city with digits', { primaryApplicantCity: 'Helsinki 2' }, 'primaryApplicantCity', 'Tarkista postitoimipaikka'],
   ['move-in date in the future', { primaryApplicantMoveCurrentAddressMonth: thisMonth, primaryApplicantMoveCurrentAddressYear: thisYear + 1 }, 'primaryApplicantMoveCurrentAddressYear', 'Tarkista vuosi'],
-  ['work start next month', { primaryApplicantWorkStartMonth: thisMonth === 12 ? 1 : thisMonth + 1, primaryApplicantWorkStartYear: thisMonth === 12 ? thisYear + 1 : thisYear }, thisMonth === 12 ? 'primaryApplicantWorkStartYear' : 'primaryApplicantWorkStartMonth', thisMonth === 12 ? 'Tarkista vuosi' : 'Aika ei voi olla tulevaisuudessa'],
   ['gross income below 850', { primaryApplicantGrossMonthlyIncome: 849, primaryApplicantNetMonthlyIncome: 700 }, 'primaryApplicantGrossMonthlyIncome', 'Vähintään 850'],
   ['gross income above 50000', { primaryApplicantGrossMonthlyIncome: 50001 }, 'primaryApplicantGrossMonthlyIncome', 'Enintään 50000'],
   ['net above gross', { primaryApplicantNetMonthlyIncome: 3801 }, 'primaryApplicantNetMonthlyIncome', 'Nettotulot eivät voi olla bruttotuloja suuremmat'],
@@ -81,18 +82,6 @@ describe('consumer rules (spec §5)', () => {
     expect(errorMap(result)[field]).toBe(message);
   });
 
-  it('fixed-term end earlier this year is in the past', () => {
-    if (thisMonth === 1) return; // no earlier month this year to test with
-    const result = runtime.validate({ ...validApplicationWithCoApplicant(), coApplicantTemporaryTillMonth: thisMonth - 1, coApplicantTemporaryTillYear: thisYear });
-    expect(errorMap(result).coApplicantTemporaryTillMonth).toBe('Aika ei voi olla menneisyydessä');
-  });
-
-  it('move-in later this year is in the future', () => {
-    if (thisMonth === 12) return;
-    const result = runtime.validate({ ...validApplication(), primaryApplicantMoveCurrentAddressMonth: thisMonth + 1, primaryApplicantMoveCurrentAddressYear: thisYear });
-    expect(errorMap(result).primaryApplicantMoveCurrentAddressMonth).toBe('Aika ei voi olla tulevaisuudessa');
-  });
-
   it('normalises before checking: +358 and spaces, trimmed e-mail, IBAN with spaces', () => {
     const result = runtime.validate({
       ...validApplication(),
@@ -124,15 +113,79 @@ describe('consumer rules (spec §5)', () => {
   });
 
   it('uses the default message for a rule without its own', () => {
-    const doc = runtime.document;
-    const check = doc.rules!.checks!.find((c) => c.id === 'primaryApplicantNoLoansExclusive')!;
-    expect(check.message).toBeUndefined();
-    expect(doc.messages.default).toBe('Tarkista kentän tiedot');
-  });
+    const exclusive = (doc: ReturnType<typeof readFormDocument>) => doc.rules!.checks!.find((c) => c.id === 'primaryApplicantNoLoansExclusive')!;
+    const data = { ...validApplication(), primaryApplicantHasNoLoans: true };
+    expect(exclusive(runtime.document).message).toBeUndefined();
+    expect(errorMap(runtime.validate(data)).primaryApplicantHasNoLoans).toBe('Tarkista kentän tiedot');
+
+    const newDefault = readFormDocument('consumer');
+    newDefault.messages.default = 'Tarkista tämä kohta';
+    expect(errorMap(runtimeForDocument(newDefault).validate(data)).primaryApplicantHasNoLoans).toBe('Tarkista tämä kohta');
+
+    const ownMessage = readFormDocument('consumer');
+    exclusive(ownMessage).message = 'Valitse joko lainat tai "ei lainoja"';
+    ownMessage.messages.default = 'Tarkista tämä kohta';
+    expect(errorMap(runtimeForDocument(ownMessage).validate(data)).primaryApplicantHasNoLoans).toBe('Valitse joko lainat tai "ei lainoja"');
+  }, 60_000);
 
   it('names fields in Finnish, rows with their number', () => {
     expect(runtime.label('primaryApplicantNetMonthlyIncome')).toBe('Nettotulot');
     expect(runtime.label('coApplicantNetMonthlyIncome')).toBe('Kanssahakijan nettotulot');
     expect(runtime.label('primaryApplicantOtherLoanInput.1.monthlyPayment')).toBe('Muu laina 2: kuukausierä');
+  });
+});
+
+// Month/year rules against a fixed clock, so the edges of the year are checked on
+// every run instead of only in the months where "last month" and "next month"
+// fall in the same year. Only Date is faked: the engine reads the time through
+// `new Date()` in the rule operations and in the compiled fiYear keyword alike.
+describe('month/year rules against the calendar (spec §5 Dates)', () => {
+  const runtime = consumer();
+  const year = thisYear;
+  const clocks: Array<[label: string, instant: string]> = [
+    ['mid-January', `${year}-01-15T10:00:00Z`],
+    ['mid-June', `${year}-06-15T10:00:00Z`],
+    ['mid-December', `${year}-12-15T10:00:00Z`],
+    // 00:30 on 1 January in Finland while UTC (and a server in UTC) is still in December.
+    ['New Year, 22:30 UTC on 31 December', `${year}-12-31T22:30:00Z`],
+  ];
+
+  describe.each(clocks)('%s', (_label, instant) => {
+    const now = finnishCalendarDate(new Date(instant));
+    const last = now.month === 1 ? { month: 12, year: now.year - 1 } : { month: now.month - 1, year: now.year };
+    const next = now.month === 12 ? { month: 1, year: now.year + 1 } : { month: now.month + 1, year: now.year };
+
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(instant));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('fixed-term end last month is in the past; this month is not', () => {
+      const past = errorMap(runtime.validate({ ...validApplicationWithCoApplicant(), coApplicantTemporaryTillMonth: last.month, coApplicantTemporaryTillYear: last.year }));
+      expect(past.coApplicantTemporaryTillMonth).toBe('Aika ei voi olla menneisyydessä');
+      // The year list starts at the current year, so last December is also not on it.
+      expect(past.coApplicantTemporaryTillYear).toBe(last.year < now.year ? 'Tarkista vuosi' : undefined);
+
+      const current = runtime.validate({ ...validApplicationWithCoApplicant(), coApplicantTemporaryTillMonth: now.month, coApplicantTemporaryTillYear: now.year });
+      expect(current.errors).toEqual([]);
+    });
+
+    it.each([
+      ['move-in', 'primaryApplicantMoveCurrentAddressMonth', 'primaryApplicantMoveCurrentAddressYear'],
+      ['work start', 'primaryApplicantWorkStartMonth', 'primaryApplicantWorkStartYear'],
+    ])('%s next month is in the future; this month is not', (_name, monthField, yearField) => {
+      const future = errorMap(runtime.validate({ ...validApplication(), [monthField]: next.month, [yearField]: next.year }));
+      expect(future[monthField]).toBe('Aika ei voi olla tulevaisuudessa');
+      // The year list ends at the current year, so next January is also not on it.
+      expect(future[yearField]).toBe(next.year > now.year ? 'Tarkista vuosi' : undefined);
+
+      const current = runtime.validate({ ...validApplication(), [monthField]: now.month, [yearField]: now.year });
+      expect(current.errors).toEqual([]);
+    });
+  });
+
+  it('the clocks cover both edges of the year in Finnish time', () => {
+    expect(clocks.map(([, instant]) => finnishCalendarDate(new Date(instant)).month)).toEqual([1, 6, 12, 1]);
   });
 });

@@ -57,7 +57,12 @@ describe('step order and step validation', () => {
     const ids = (data: Record<string, unknown>, step: number) => runtime.summarySections(data, step).map((s) => s.id);
     expect(ids(validApplication(), 1)).toEqual([]);
     expect(ids(validApplication(), 3)).toEqual(['loan', 'basics']);
-    expect(ids(validApplication(), 7)).toEqual(['loan', 'basics', 'housing', 'work', 'loans']);
+    // Tilinumero joins on step 7 once the account number is given or promised for later.
+    expect(ids(validApplication(), 7)).toEqual(['loan', 'basics', 'housing', 'work', 'loans', 'iban']);
+    const { primaryApplicantIbanNumber: _iban, ...withoutIban } = validApplication();
+    expect(ids(withoutIban, 7)).toEqual(['loan', 'basics', 'housing', 'work', 'loans']);
+    expect(ids({ ...withoutIban, primaryapplicantNoIban: true }, 7)).toContain('iban');
+    expect(ids(validApplication(), 6)).not.toContain('iban');
     expect(ids(validApplicationWithCoApplicant(), 5)).toEqual(['loan', 'basics', 'housing', 'work']);
     expect(ids(validApplicationWithCoApplicant(), 6)).toEqual(['loan', 'basics', 'housing', 'work', 'loans', 'coApplicantBasics']);
     expect(ids(validApplicationWithCoApplicant(), 7)).toContain('coApplicantDetails');

@@ -31,7 +31,7 @@ describe('regenerating after a document change', () => {
     expect(byId.get('base:boundary:inputAppliedTenor:maximum 15')?.expected).toEqual({ valid: true });
     expect(byId.get('base:boundary:inputAppliedTenor:maximum 15 yli')).toMatchObject({
       data: { inputAppliedTenor: 16 },
-      expected: { valid: false, errors: [{ field: 'inputAppliedTenor', message: 'Enintään 20 vuotta' }] },
+      expected: { valid: false, errors: [{ field: 'inputAppliedTenor', message: 'Enintään 15 vuotta' }] },
     });
     expect(byId.has('base:boundary:inputAppliedTenor:maximum 20 yli')).toBe(false);
     const runtime = runtimeForDocument(doc);

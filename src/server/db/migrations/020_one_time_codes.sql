@@ -1,5 +1,5 @@
--- One-time login codes for resuming an application (spec §4, §7). Only an HMAC of the
--- code, keyed per application, is stored. Times come from the server's clock (not
+-- One-time login codes for resuming an application (spec §4, §7). Only a SHA-256 of the
+-- code bound to its application id is stored. Times come from the server's clock (not
 -- now()) so the expiry and the send limits are testable with an injected clock.
 CREATE TABLE one_time_codes (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
