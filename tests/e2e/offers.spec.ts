@@ -23,7 +23,7 @@ async function applyAndIdentify(page: Page, origin = ''): Promise<void> {
 }
 
 async function visibleRows(page: Page) {
-  return page.locator('.offers__table tbody tr:visible');
+  return page.locator('.offers__table tr[data-offer-id]:visible');
 }
 
 interface ApiOffer {
@@ -60,7 +60,7 @@ const purchasesOf = (page: Page) =>
 /** Lets React run the effects of what was just rendered. */
 const settle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
 
-const shownIds = async (page: Page) => (await page.locator('.offers__table tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-offer-id')))));
+const shownIds = async (page: Page) => (await page.locator('.offers__table tr[data-offer-id]').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-offer-id')))));
 
 test.describe('offers after identification', () => {
 
@@ -160,7 +160,7 @@ test.describe('offers after identification', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lainatarjoukset: ${low.length} kpl`, { timeout: 20_000 });
     await expect(page.getByText(`Piilotimme ${high.length} tarjousta, joiden nimelliskorko on yli 10 %.`)).toBeVisible();
     const interests = async () =>
-      (await page.locator('.offers__table tbody tr td:nth-child(4)').allTextContents()).map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
+      (await page.locator('.offers__table tr[data-offer-id] td:nth-child(4)').allTextContents()).map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
     const shown = await interests();
     expect(shown).toHaveLength(low.length);
     for (const interest of shown) expect(interest).toBeLessThanOrEqual(10);
@@ -168,7 +168,7 @@ test.describe('offers after identification', () => {
 
     await page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lainatarjoukset: ${regular.length} kpl`);
-    await expect(page.locator('.offers__table tbody tr')).toHaveCount(regular.length);
+    await expect(page.locator('.offers__table tr[data-offer-id]')).toHaveCount(regular.length);
     expect((await interests()).filter((interest) => interest > 10)).toHaveLength(high.length);
     await expect(page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' })).toHaveCount(0);
   });
@@ -272,19 +272,30 @@ test.describe('offers list rules in the browser', () => {
     await page.addInitScript(() => ((window as { dataLayer?: unknown[] }).dataLayer = []));
     await openWith(page, OFFERS);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 4 kpl', { timeout: 15_000 });
-    await expect(page.locator('.offers__table tbody tr')).toHaveCount(4);
-    await expect(page.locator('.offers__table tbody tr').first()).toContainText('Halvin todellinen vuosikorko');
+    await expect(page.locator('.offers__table tr[data-offer-id]')).toHaveCount(4);
+    await expect(page.locator('.offers__table tr[data-offer-id]').first()).toContainText('Halvin todellinen vuosikorko');
     await expect(page.locator('.offers__table .offers__badge')).toHaveCount(1);
-    await expect(page.locator('.offers__table tbody tr').first()).toContainText('15 000 €');
-    await expect(page.locator('.offers__table tbody tr').first()).toContainText('8 v');
-    await expect(page.locator('.offers__table tbody tr').first()).toContainText('6,50 %');
+    await expect(page.locator('.offers__table tr[data-offer-id]').first()).toContainText('15 000 €');
+    await expect(page.locator('.offers__table tr[data-offer-id]').first()).toContainText('8 v');
+    await expect(page.locator('.offers__table tr[data-offer-id]').first()).toContainText('6,50 %');
     const purchases = await page.evaluate(() => ((window as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? []).filter((e) => e.event === 'purchase'));
     expect(purchases).toEqual([{ event: 'purchase', ecommerce: { transaction_id: expect.any(String), value: 127.5, currency: 'EUR' } }]);
+    // Spec §2: the business credit is promoted as the list's first row, marked as an advertisement.
+    const promoted = page.locator('.offers__table tbody tr').first();
+    await expect(promoted).not.toHaveAttribute('data-offer-id');
+    await expect(promoted).toContainText('Mainos');
+    await expect(promoted).toContainText('Yritykselle: joustava yritysluotto');
+    await expect(page.locator('.offers__business')).toHaveCount(0);
     await expectNoAxeViolations(page, 'offers list with offers');
+    await promoted.getByRole('button', { name: 'Lue lisää yritysluotosta' }).click();
+    await expect(page.getByRole('dialog', { name: 'Joustava yritysluotto' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.locator('.offers__table')).toBeHidden();
     await expect(page.locator('.offer-card')).toHaveCount(4);
+    await expect(page.locator('.offers__cards > li').first()).toContainText('Mainos');
     await expectNoAxeViolations(page, 'offer cards at 375 px');
     await page.locator('.offer-card').first().getByRole('button', { name: 'Valitse tarjous: Aurinkopankki' }).click();
     const dialog = page.getByRole('dialog', { name: 'Valitsemasi tarjous: Aurinkopankki' });
@@ -366,10 +377,10 @@ test.describe('offers list rules in the browser', () => {
     await openWith(page, OFFERS, baseURL!.replace('//localhost', '//kattokorko.localhost'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 2 kpl', { timeout: 15_000 });
     await expect(page.getByText('Piilotimme 2 tarjousta, joiden nimelliskorko on yli 10 %.')).toBeVisible();
-    await expect(page.locator('.offers__table tbody tr')).toHaveCount(2);
+    await expect(page.locator('.offers__table tr[data-offer-id]')).toHaveCount(2);
     await page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 4 kpl');
-    await expect(page.locator('.offers__table tbody tr')).toHaveCount(4);
+    await expect(page.locator('.offers__table tr[data-offer-id]')).toHaveCount(4);
   });
 
   test('second brand, every offer above 10 %: says so, offers the rest and its banner', async ({ page, baseURL }) => {
@@ -379,14 +390,14 @@ test.describe('offers list rules in the browser', () => {
     await expect(page.getByRole('heading', { name: 'Kokeile myös vaihtoehtoista rahoittajaa' })).toBeVisible();
     await expectNoAxeViolations(page, 'second brand, all filtered');
     await page.getByRole('button', { name: 'Näytä lisää lainatarjouksia' }).click();
-    await expect(page.locator('.offers__table tbody tr')).toHaveCount(2);
+    await expect(page.locator('.offers__table tr[data-offer-id]')).toHaveCount(2);
   });
 
   test('one regular offer and smaller ones: the smaller ones wait for the button', async ({ page }) => {
     await openWith(page, [OFFERS[0], offer(905, 'helmi-laina', 'Helmi Laina', 8, { downsell: true, amount: 9000 })]);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainatarjoukset: 1 kpl', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Näytä pienemmät lainatarjoukset' }).click();
-    await expect(page.locator('.offers__table tbody tr')).toHaveCount(2);
-    await expect(page.locator('.offers__table tbody tr').nth(1)).toContainText('Pienempi kuin hakemasi summa');
+    await expect(page.locator('.offers__table tr[data-offer-id]')).toHaveCount(2);
+    await expect(page.locator('.offers__table tr[data-offer-id]').nth(1)).toContainText('Pienempi kuin hakemasi summa');
   });
 });

@@ -180,8 +180,12 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
           {state !== 'waiting' && page && page.pendingLenders > 0 && <p className="offers__pending">{fill(t.pending, { count: String(page.pendingLenders) })}</p>}
         </div>
 
-        {visible.shown.length > 0 && <OffersTable offers={visible.shown} badgeId={badgeId} onOpen={(offer) => setModal({ kind: 'accept', offer })} />}
-        {visible.shown.length > 0 && <OfferCards offers={visible.shown} badgeId={badgeId} onOpen={(offer) => setModal({ kind: 'accept', offer })} />}
+        {visible.shown.length > 0 && (
+          <OffersTable offers={visible.shown} badgeId={badgeId} onOpen={(offer) => setModal({ kind: 'accept', offer })} onBusiness={() => setModal({ kind: 'business' })} />
+        )}
+        {visible.shown.length > 0 && (
+          <OfferCards offers={visible.shown} badgeId={badgeId} onOpen={(offer) => setModal({ kind: 'accept', offer })} onBusiness={() => setModal({ kind: 'business' })} />
+        )}
 
         {visible.hiddenDownsell > 0 && (
           <p>
@@ -207,14 +211,15 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
           </aside>
         )}
 
-        <aside className="offers__business" aria-labelledby="offers-business-title">
-          <p className="offers__ad-label">{t.business.label}</p>
-          <h2 id="offers-business-title">{t.business.title}</h2>
-          <p>{t.business.body}</p>
-          <button type="button" className="lv-button lv-button--secondary" onClick={() => setModal({ kind: 'business' })}>
-            {t.business.link}
-          </button>
-        </aside>
+        {/* With offers listed, the promotion is the list's first, labelled row (below). */}
+        {visible.shown.length === 0 && (
+          <aside className="offers__business" aria-labelledby="offers-business-title">
+            <p className="offers__ad-label">{t.business.label}</p>
+            <h2 id="offers-business-title">{t.business.title}</h2>
+            <p>{t.business.body}</p>
+            <BusinessLink onOpen={() => setModal({ kind: 'business' })} />
+          </aside>
+        )}
       </div>
 
       {modal?.kind === 'info' && (
@@ -278,13 +283,22 @@ interface ListProps {
   offers: ListedOffer[];
   badgeId: number | undefined;
   onOpen(offer: ListedOffer): void;
+  onBusiness(): void;
 }
 
 function Lender({ offer }: { offer: ListedOffer }): ReactNode {
   return <img className="offers__logo" src={offer.logoUrl} alt={offer.partnerName} width={160} height={38} />;
 }
 
-function OffersTable({ offers, badgeId, onOpen }: ListProps): ReactNode {
+function BusinessLink({ onOpen }: { onOpen: () => void }): ReactNode {
+  return (
+    <button type="button" className="lv-button lv-button--secondary" onClick={onOpen}>
+      {t.business.link}
+    </button>
+  );
+}
+
+function OffersTable({ offers, badgeId, onOpen, onBusiness }: ListProps): ReactNode {
   return (
     <table className="offers__table">
       <caption className="lv-visually-hidden">{t.tableCaption}</caption>
@@ -299,6 +313,18 @@ function OffersTable({ offers, badgeId, onOpen }: ListProps): ReactNode {
           <th scope="col">{t.columns.action}</th>
         </tr>
       </thead>
+      {/* Spec §2: the continuous business credit is promoted as a row, marked as an advertisement. */}
+      <tbody className="offers__promoted">
+        <tr>
+          <th scope="row">
+            <span className="offers__ad-label">{t.business.label}</span> {t.business.title}
+          </th>
+          <td colSpan={5}>{t.business.body}</td>
+          <td>
+            <BusinessLink onOpen={onBusiness} />
+          </td>
+        </tr>
+      </tbody>
       <tbody>
         {offers.map((offer) => (
           <tr key={offer.id} className={offer.id === badgeId ? 'offers__row offers__row--best' : 'offers__row'} data-offer-id={offer.id}>
@@ -324,9 +350,15 @@ function OffersTable({ offers, badgeId, onOpen }: ListProps): ReactNode {
   );
 }
 
-function OfferCards({ offers, badgeId, onOpen }: ListProps): ReactNode {
+function OfferCards({ offers, badgeId, onOpen, onBusiness }: ListProps): ReactNode {
   return (
     <ul className="offers__cards">
+      <li className="promoted-card">
+        <p className="offers__ad-label">{t.business.label}</p>
+        <h2 className="offer-card__lender">{t.business.title}</h2>
+        <p>{t.business.body}</p>
+        <BusinessLink onOpen={onBusiness} />
+      </li>
       {offers.map((offer) => (
         <li key={offer.id} className={offer.id === badgeId ? 'offer-card offer-card--best' : 'offer-card'} data-offer-id={offer.id}>
           <h2 className="offer-card__lender">
