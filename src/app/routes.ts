@@ -15,13 +15,18 @@ export type AppRoute =
 const ID = /^\d{1,16}$/;
 const TOKEN = /^[A-Za-z0-9_-]{10,200}$/;
 
+/** An id and token worth asking the server about; the server decides whether they are right. */
+export function looksLikeApplication(id: string, token: string): boolean {
+  return ID.test(id) && TOKEN.test(token);
+}
+
 /** Reads the part of the path after /hakemus/{product}/. */
 export function parseApplicationPath(rest: string): AppRoute {
   // Spec §2: any URL containing 'prefill' starts the prefill flow.
   if (rest.includes('prefill')) return { kind: 'prefill' };
   const parts = rest.split('/').filter(Boolean);
   if (parts.length === 0) return { kind: 'start' };
-  if (parts.length === 3 && ID.test(parts[1]) && TOKEN.test(parts[2])) {
+  if (parts.length === 3 && looksLikeApplication(parts[1], parts[2])) {
     const [head, id, token] = parts;
     if (head === 'authentication') return { kind: 'authentication', id, token };
     if (head === 'status') return { kind: 'status', id, token };

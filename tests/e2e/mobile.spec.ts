@@ -2,7 +2,7 @@
 // least 24 px, and the loan step, the basics and the cards done without a mouse.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import consumer from '../../forms/consumer.json' with { type: 'json' };
-import { coApplicantDetails, continueFrom, expectStep, field, finish, IDENTIFY, primaryBasics, primaryHousing, primaryWork, step } from './support/application.ts';
+import { coApplicantDetails, continueFrom, expectStep, field, finish, IDENTIFY, optionTitle, primaryBasics, primaryHousing, primaryWork, step } from './support/application.ts';
 import { reachStep } from './support/journey.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -100,12 +100,6 @@ test('loan rows and the summary panel by keyboard at 360 px', async ({ page }) =
   await expect(step(page, 3).getByRole('heading', { name: 'Asumistiedot' })).toBeInViewport();
 });
 
-/** The title the document gives a code: what the applicant sees in the list. */
-function optionLabel(id: string, code: unknown): string {
-  const options = (consumer.schema.properties as Record<string, { oneOf?: Array<{ const: unknown; title: string }> }>)[id]?.oneOf;
-  return options?.find((option) => option.const === code)?.title ?? String(code);
-}
-
 /**
  * Fills a step's fields from data with the keyboard only, in the order the document
  * lists them: Tab to each, type into text fields, Space on checkboxes, arrows in lists.
@@ -125,7 +119,7 @@ async function fillStepByKeyboard(page: Page, n: number, data: Record<string, un
       await expect(control).toBeChecked({ checked: Boolean(value) });
     } else if (kind === 'select') {
       await tabTo(page, control, 200);
-      const label = optionLabel(id, value);
+      const label = optionTitle(id, value);
       const selected = () => control.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
       for (let i = 0; i < 150 && (await selected()) !== label; i++) await page.keyboard.press('ArrowDown');
       expect(await selected()).toBe(label);

@@ -1,7 +1,7 @@
 // Spec §7: the identification pages opened without an application id or token.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
-import { MessagePage } from '../layout/PageShell.tsx';
+import { HomeNoticePage } from '../layout/PageShell.tsx';
 import { identification } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
@@ -9,14 +9,7 @@ import { paths } from '../routes.ts';
 export function MissingDetails({ brand, product }: { brand: Brand; product: Product }): ReactNode {
   const t = identification.missingDetails;
   return (
-    <MessagePage brand={brand} homeHref={paths.start(product)} title={t.title}>
-      <p>{t.body}</p>
-      <p>
-        <a className="lv-button lv-button--primary" href={paths.start(product)}>
-          {t.action}
-        </a>
-      </p>
-    </MessagePage>
+    <HomeNoticePage brand={brand} homeHref={paths.start(product)} title={t.title} body={t.body} action={t.action} />
   );
 }
 

@@ -31,3 +31,17 @@ export function MessagePage({ brand, homeHref, title, children }: { brand: Brand
     </PageShell>
   );
 }
+
+/** A message page whose one way on is back to the product's start: missing details, not found. */
+export function HomeNoticePage({ brand, homeHref, title, body, action }: { brand: Brand; homeHref: string; title: string; body: string; action: string }): ReactNode {
+  return (
+    <MessagePage brand={brand} homeHref={homeHref} title={title}>
+      <p>{body}</p>
+      <p>
+        <a className="lv-button lv-button--primary" href={homeHref}>
+          {action}
+        </a>
+      </p>
+    </MessagePage>
+  );
+}

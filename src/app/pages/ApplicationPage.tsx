@@ -17,7 +17,7 @@ import type { Brand } from '../brands.ts';
 import type { LoadedForm } from '../form-source.ts';
 import { PromoBox, SupportLine } from '../layout/Aside.tsx';
 import { Hero } from '../layout/Hero.tsx';
-import { MessagePage, PageShell } from '../layout/PageShell.tsx';
+import { HomeNoticePage, PageShell } from '../layout/PageShell.tsx';
 import { pages, renderer, summaryPanel } from '../messages.fi.ts';
 import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
 import type { Product } from '../products.ts';
@@ -115,14 +115,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
 
   if (!state) {
     return (
-      <MessagePage brand={brand} homeHref={home} title={pages.resumeUnavailable.title}>
-        <p>{pages.resumeUnavailable.body}</p>
-        <p>
-          <a className="lv-button lv-button--primary" href={home}>
-            {pages.resumeUnavailable.action}
-          </a>
-        </p>
-      </MessagePage>
+      <HomeNoticePage brand={brand} homeHref={home} title={pages.resumeUnavailable.title} body={pages.resumeUnavailable.body} action={pages.resumeUnavailable.action} />
     );
   }
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { trackResume } from '../analytics.ts';
 import { storeApplication } from '../application/storage.ts';
 import type { Brand } from '../brands.ts';
-import { MessagePage } from '../layout/PageShell.tsx';
+import { HomeNoticePage, MessagePage } from '../layout/PageShell.tsx';
 import { resume } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
@@ -79,14 +79,7 @@ export function ResumeGate({ brand, product, id, token, mode }: ResumeGateProps)
 
   if (phase === 'notFound') {
     return (
-      <MessagePage brand={brand} homeHref={home} title={resume.notFound.title}>
-        <p>{resume.notFound.body}</p>
-        <p>
-          <a className="lv-button lv-button--primary" href={home}>
-            {resume.closed.startNew}
-          </a>
-        </p>
-      </MessagePage>
+      <HomeNoticePage brand={brand} homeHref={home} title={resume.notFound.title} body={resume.notFound.body} action={resume.closed.startNew} />
     );
   }
 

@@ -42,12 +42,17 @@ export async function fillLoanStep(page: Page, options: { purpose?: string; amou
   if (options.coApplicant) await s.getByRole('checkbox', { name: 'Haen lainaa yhdessä kanssahakijan kanssa' }).check();
 }
 
-/** Chooses the option whose title the document gives the code (titles are what the applicant sees). */
-export async function selectCode(page: Page, id: string, code: unknown): Promise<void> {
+/** The title the document gives a field's code: what the applicant sees in the list. */
+export function optionTitle(id: string, code: unknown): string {
   const options = (consumer.schema.properties as Record<string, { oneOf?: Array<{ const: unknown; title: string }> }>)[id]?.oneOf;
   const label = options ? options.find((option) => option.const === code)?.title : String(code);
   if (label === undefined) throw new Error(`${id} has no option ${String(code)}`);
-  await field(page, id).selectOption({ label });
+  return label;
+}
+
+/** Chooses the option whose title the document gives the code. */
+export async function selectCode(page: Page, id: string, code: unknown): Promise<void> {
+  await field(page, id).selectOption({ label: optionTitle(id, code) });
 }
 
 type Who = 'primaryApplicant' | 'coApplicant';
