@@ -350,12 +350,14 @@ test.describe('offers list rules in the browser', () => {
     const created = await page.request.post(`${API}/save`, { data: STEP1 });
     const { id, token } = (await created.json()) as { id: number; token: string };
     const fetches: Array<{ at: number; sort: string }> = [];
+    let answered = 0;
     // A lender stays pending, so the page keeps polling: 5 s, then 5.5 s, then 6 s …
     await page.route('**/api/lainavertailu22/offers/**', async (route) => {
       fetches.push({ at: Date.now(), sort: new URL(route.request().url()).searchParams.getAll('sort')[1] });
       const real = await route.fetch();
       const body = (await real.json()) as Record<string, unknown>;
       await route.fulfill({ response: real, json: { ...body, content: OFFERS, totalElements: OFFERS.length, dispatched: true, pendingLenders: 1 } });
+      answered += 1;
     });
     await page.goto(`/hakemus/kulutusluotto/0/${id}/${token}`);
     await expect.poll(() => fetches.length, { timeout: 20_000 }).toBe(2);
@@ -371,6 +373,8 @@ test.describe('offers list rules in the browser', () => {
     expect(fetches[3].sort).toBe('interest,asc');
     expect(fetches[3].at - changed).toBeGreaterThanOrEqual(4_900);
     expect(fetches[3].at - changed).toBeLessThan(7_000);
+    // The last poll's handler is still reading the real answer: let it finish before the page closes.
+    await expect.poll(() => answered, { timeout: 10_000 }).toBe(4);
   });
 
   test('second brand hides offers above 10 % until asked', async ({ page, baseURL }) => {
