@@ -111,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     forms: options.forms ?? consumerForms,
     createRateLimit,
+    lenderDelayScale: options.lenderDelayScale,
   });
 
   await app.register(marketplaceRoutes, { db });

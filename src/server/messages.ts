@@ -179,7 +179,11 @@ export const messages = {
   },
   applicationStateMismatch: {
     fi: 'Hakemus ei ole tilassa, jossa sen voi viimeistellä.',
-    en: 'The application is not at step 7 (or was finalized without identification).',
+    en: 'The application is not at step 7, or it was already sent.',
+  },
+  identificationRequired: {
+    fi: 'Hakemus lähetetään vasta, kun hakijat ovat tunnistautuneet vahvasti. Tunnistaudu ensin.',
+    en: 'The application is sent only after every applicant has identified strongly.',
   },
   strongAuthenticationMissing: {
     fi: 'Hakijan vahva tunnistautuminen puuttuu.',

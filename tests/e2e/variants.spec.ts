@@ -108,6 +108,8 @@ test('query parameters: amount and tenor only within range, source and gclid tra
   await step(page, 1).getByRole('radio', { name: 'Remontti' }).check();
   await continueFrom(page, 1);
   const body = (await created).postDataJSON() as Record<string, unknown>;
-  expect(body).toMatchObject({ source: 'partner-x', gaData: { gclid: 'abc123' }, inputAppliedAmount: 4500, inputAppliedTenor: 3 });
+  // Spec §3: the channel travels as channelId, read from the `source` parameter.
+  expect(body).toMatchObject({ channelId: 'partner-x', gaData: { gclid: 'abc123' }, inputAppliedAmount: 4500, inputAppliedTenor: 3 });
+  expect(body).not.toHaveProperty('source');
   expect(String(body.landingUrl)).toContain('amount=90000');
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { step1, validApplication, validApplicationWithCoApplicant } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
 import type { Database } from '../../src/server/db/index.ts';
-import { API, get, post, startApp, startTestServer, storedRow, type RunningApp, type TestServer } from './helpers/server.ts';
+import { API, get, post, recordBankIdentification, startApp, startTestServer, storedRow, type RunningApp, type TestServer } from './helpers/server.ts';
 
 type Data = Record<string, unknown>;
 
@@ -33,6 +33,18 @@ describeOnDatabases('consumer applications API', (target) => {
     const answer = await post(url('/save'), body);
     expect(answer.status, answer.text).toBe(200);
     return answer.body as { id: number; token: string };
+  }
+
+  /** A complete application at step 7 whose applicant came back from the bank identified. */
+  async function identifiedAtStep7(): Promise<{ id: number; token: string }> {
+    const created = await create(saveBody(validApplication(), 7));
+    await recordBankIdentification(server.db, created.id, String(validApplication().primaryApplicantPersonalIdentificationNumber));
+    return created;
+  }
+
+  async function dispatchCount(id: number): Promise<number> {
+    const result = await server.db.query<{ n: string | number }>('SELECT count(*) AS n FROM lender_dispatches WHERE application_id = $1', [id]);
+    return Number(result.rows[0].n);
   }
 
   async function rowCount(): Promise<number> {
@@ -63,6 +75,18 @@ describeOnDatabases('consumer applications API', (target) => {
       expect(data).toMatchObject({ loanPurposeId: 16, inputAppliedAmount: 15000, inputAppliedTenor: 8, appliedTenor: 96 });
       expect(JSON.parse(row!.tracking as string)).toEqual({ browser: 'Firefox', device: 'desktop', channelId: 'google', landingUrl: 'https://lainavertailu.fi/?amount=15000' });
       expect(JSON.parse(row!.additional_form_data as string)).toEqual({ step: 1, hasCoApplicant: false });
+    });
+
+    it('takes the channel under its spec name channelId (source is an alias) and refuses the two disagreeing', async () => {
+      const { id } = await create({ ...STEP1_BODY, channelId: 'newsletter' });
+      expect(JSON.parse((await storedRow(server.db, id))!.tracking as string)).toEqual({ channelId: 'newsletter' });
+      const same = await create({ ...STEP1_BODY, channelId: 'google', source: 'google' });
+      expect(JSON.parse((await storedRow(server.db, same.id))!.tracking as string)).toEqual({ channelId: 'google' });
+      const before = await rowCount();
+      const conflict = await post(url('/save'), { ...STEP1_BODY, channelId: 'google', source: 'bing' });
+      expect(conflict.status).toBe(400);
+      expect(conflict.body).toMatchObject({ type: 'BAD_REQUEST' });
+      expect(await rowCount()).toBe(before);
     });
 
     it('gives every application its own token', async () => {
@@ -239,17 +263,29 @@ describeOnDatabases('consumer applications API', (target) => {
     });
 
     it('finalizes with step 0 and finalize set, and refuses either one without the other', async () => {
-      const { id, token } = await create(saveBody(validApplication(), 7));
+      const { id, token } = await identifiedAtStep7();
       expect((await post(url(`/save/${id}/${token}`), { additionalFormData: { step: 0 } })).status).toBe(400);
       expect((await post(url(`/save/${id}/${token}`), { finalize: 1, additionalFormData: { step: 7 } })).status).toBe(400);
       expect((await storedRow(server.db, id))!.status).toBe('draft');
       const answer = await post(url(`/save/${id}/${token}`), { finalize: 1, additionalFormData: { step: 0 } });
       expect(answer.text).toBe('success');
       expect(await storedRow(server.db, id)).toMatchObject({ status: 'finalized', step: 0 });
+      expect(await dispatchCount(id)).toBeGreaterThan(0);
+    });
+
+    it('refuses a finalizing save before identification with 409, storing nothing and leaving the draft usable', async () => {
+      const { id, token } = await create(saveBody(validApplication(), 7));
+      const before = await storedRow(server.db, id);
+      const answer = await post(url(`/save/${id}/${token}`), { inputAppliedAmount: 20000, finalize: 1, additionalFormData: { step: 0 } });
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH', parties: ['PRIMARY'] });
+      expect(await storedRow(server.db, id)).toEqual(before);
+      expect(await dispatchCount(id)).toBe(0);
+      expect((await post(url(`/save/${id}/${token}`), saveBody(validApplication(), 7))).text).toBe('success');
     });
 
     it('refuses to change a finalized application with 409', async () => {
-      const { id, token } = await create(saveBody(validApplication(), 7));
+      const { id, token } = await identifiedAtStep7();
       expect((await post(url(`/finalize/${id}/${token}`))).text).toBe('success');
       const before = await storedRow(server.db, id);
       const answer = await post(url(`/save/${id}/${token}`), saveBody(validApplication(), 7));
@@ -279,8 +315,19 @@ describeOnDatabases('consumer applications API', (target) => {
   });
 
   describe('POST finalize/{id}/{token}', () => {
-    it('marks a complete application finalized; a second call answers the same and changes nothing', async () => {
+    it('refuses an application nobody identified with 409 and leaves it a draft that can still be updated', async () => {
       const { id, token } = await create(saveBody(validApplication(), 7));
+      const before = await storedRow(server.db, id);
+      const answer = await post(url(`/finalize/${id}/${token}`));
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH', message: expect.stringContaining('tunnistau') });
+      expect(await storedRow(server.db, id)).toEqual(before);
+      expect(await dispatchCount(id)).toBe(0);
+      expect((await post(url(`/save/${id}/${token}`), saveBody({ ...validApplication(), inputAppliedAmount: 16000 }, 7))).text).toBe('success');
+    });
+
+    it('sends an identified application to the lenders; a second call answers the same and changes nothing', async () => {
+      const { id, token } = await identifiedAtStep7();
       const answer = await post(url(`/finalize/${id}/${token}`));
       expect(answer.status).toBe(200);
       expect(answer.text).toBe('success');
@@ -297,7 +344,7 @@ describeOnDatabases('consumer applications API', (target) => {
         ['{}', { 'content-type': 'application/json' }],
         [' ', { 'content-type': 'text/plain' }],
       ] as const) {
-        const { id, token } = await create(saveBody(validApplication(), 7));
+        const { id, token } = await identifiedAtStep7();
         const answer = await post(url(`/finalize/${id}/${token}`), body, headers);
         expect(answer.text, JSON.stringify([body, headers])).toBe('success');
       }

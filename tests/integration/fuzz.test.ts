@@ -25,7 +25,7 @@ type Data = Record<string, unknown>;
 const base = (): Data => ({ ...validApplication(), additionalFormData: { step: 7, hasCoApplicant: false }, browser: 'Firefox', source: 'google' });
 const json = (kind: string, body: unknown): BadRequest => ({ kind, body: JSON.stringify(body), contentType: 'application/json' });
 
-const KNOWN_KEYS = new Set([...Object.keys(validApplication()), 'additionalFormData', 'browser', 'device', 'brand', 'product', 'referrer', 'landingUrl', 'queryString', 'gaData', 'source', 'finalize']);
+const KNOWN_KEYS = new Set([...Object.keys(validApplication()), 'additionalFormData', 'browser', 'device', 'brand', 'product', 'referrer', 'landingUrl', 'queryString', 'gaData', 'channelId', 'source', 'finalize']);
 
 const junk = fc.jsonValue({ maxDepth: 4 });
 const lettersOnly = fc.string({ minLength: 1, maxLength: 40 }).map((text) => text.replace(/[^a-zA-Z]/g, '') || 'abc');
@@ -71,7 +71,7 @@ const badBody: fc.Arbitrary<BadRequest> = fc.oneof(
   fc.constant(json('step 0 without finalize', { ...base(), additionalFormData: { step: 0 } })),
   fc.constant(json('finalize without step 0', { ...base(), finalize: 1 })),
   fc
-    .tuple(fc.constantFrom('browser', 'device', 'referrer', 'landingUrl', 'queryString', 'source', 'gaData', 'brand', 'product', 'finalize'), fc.oneof(fc.integer(), fc.array(junk), fc.boolean()))
+    .tuple(fc.constantFrom('browser', 'device', 'referrer', 'landingUrl', 'queryString', 'channelId', 'source', 'gaData', 'brand', 'product', 'finalize'), fc.oneof(fc.integer(), fc.array(junk), fc.boolean()))
     // `finalize: false` and `finalize: 0` are valid ("not finalizing").
     .filter(([field, value]) => !(field === 'finalize' && (value === false || value === 0)))
     .map(([field, value]) => json(`invalid ${field}`, { ...base(), [field]: value })),

@@ -206,30 +206,49 @@ describeOnDatabases('strong identification', (target) => {
     expect((await complete(a)).body).toMatchObject({ type: 'STRONG_AUTHENTICATION_MISSING', parties: ['PRIMARY'] });
   });
 
-  it('answers APPLICATION_STATE_MISMATCH before step 7 and after a finalize without identification', async () => {
+  it('answers APPLICATION_STATE_MISMATCH before step 7', async () => {
     const early = await newApplication(validApplication(), 5);
     const answer = await complete(early);
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH' });
     expect((await get(methodUrl(early))).status).toBe(409);
+  });
 
-    // Identified at the bank, then finalized by the separate call before the completion check.
-    const finalized = await newApplication();
-    await identify(finalized, primaryId());
-    const finalize = await post(`${server.url}/api/lainavertailu22/consumer-applications/finalize/${finalized.id}/${finalized.token}`);
+  it('refuses finalize before identification and keeps the application identifiable and completable (issue 11, item 8)', async () => {
+    const finalizeUrl = (a: Credentials) => `${server.url}/api/lainavertailu22/consumer-applications/finalize/${a.id}/${a.token}`;
+    const a = await newApplication();
+    const before = await storedRow(server.db, a.id);
+    for (const attempt of [() => post(finalizeUrl(a)), () => post(`${server.url}/api/lainavertailu22/consumer-applications/save/${a.id}/${a.token}`, { finalize: 1, additionalFormData: { step: 0 } })]) {
+      const refused = await attempt();
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH' });
+    }
+    expect(await storedRow(server.db, a.id)).toEqual(before);
+
+    // Still usable: the bank, then completion, sends it to the lenders.
+    expect(await identify(a, primaryId())).toBe(`/hakemus/kulutusluotto/status/${a.id}/${a.token}`);
+    const done = await complete(a);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body).toEqual({ status: 'COMPLETED' });
+    expect(await dispatchCount(a)).toBeGreaterThan(0);
+    expect(await storedRow(server.db, a.id)).toMatchObject({ status: 'finalized', step: 0 });
+    // Finalize after completion is the same answer, and sends nothing twice.
+    const sent = await dispatchCount(a);
+    expect((await post(finalizeUrl(a))).text).toBe('success');
+    expect(await dispatchCount(a)).toBe(sent);
+  });
+
+  it('lets finalize send an application identified at the bank before the completion check, which then answers COMPLETED', async () => {
+    const a = await newApplication();
+    await identify(a, primaryId());
+    const finalize = await post(`${server.url}/api/lainavertailu22/consumer-applications/finalize/${a.id}/${a.token}`);
     expect(finalize.status, finalize.text).toBe(200);
-    expect(await storedRow(server.db, finalized.id)).toMatchObject({ status: 'finalized', step: 0 });
-    const late = await complete(finalized);
-    expect(late.status).toBe(409);
-    expect(late.body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH' });
-    expect((await get(methodUrl(finalized))).status).toBe(409);
-    expect(await dispatchCount(finalized)).toBe(0);
-
-    // Finalized without ever going to the bank: the same answer.
-    const never = await newApplication();
-    expect((await post(`${server.url}/api/lainavertailu22/consumer-applications/finalize/${never.id}/${never.token}`)).status).toBe(200);
-    expect((await complete(never)).body).toMatchObject({ type: 'APPLICATION_STATE_MISMATCH' });
-    expect(await dispatchCount(never)).toBe(0);
+    const sent = await dispatchCount(a);
+    expect(sent).toBeGreaterThan(0);
+    const late = await complete(a);
+    expect(late.status).toBe(200);
+    expect(late.body).toEqual({ status: 'COMPLETED' });
+    expect(await dispatchCount(a)).toBe(sent);
   });
 
   it('refuses a wrong token, unknown method and party, and malformed input without changing anything', async () => {

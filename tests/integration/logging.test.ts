@@ -4,7 +4,7 @@ import { maskUrl } from '../../src/server/logging.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { personalId } from '../fixtures/personal-id.ts';
 import { describeOnDatabases } from './helpers/database.ts';
-import { API, post, startTestServer, type TestServer } from './helpers/server.ts';
+import { API, post, recordBankIdentification, startTestServer, type TestServer } from './helpers/server.ts';
 
 const IDENTITY_CODE = personalId(24, 7, 1979, 417);
 const IBAN = 'FI4950009420028730';
@@ -52,6 +52,7 @@ describeOnDatabases('logs', (target) => {
     const broken = JSON.stringify(application()).replace(`"${IDENTITY_CODE}"`, `"${IDENTITY_CODE}" oops`);
     expect((await post(url(`/save/${id}/${token}`), broken)).status).toBe(400);
     expect((await post(url(`/save/${id}/${token}?token=${token}`), application())).text).toBe('success');
+    await recordBankIdentification(server.db, id, IDENTITY_CODE);
     expect((await post(url(`/finalize/${id}/${token}`))).text).toBe('success');
     // Anything that does slip into a log object is redacted by key.
     server.app.log.info({ body: application(), token }, 'a careless log line');

@@ -9,7 +9,8 @@ export interface Tracking {
   referrer: string;
   landingUrl: string;
   queryString: string;
-  source?: string;
+  /** Spec §3: the channel, from the landing's `source` query parameter. */
+  channelId?: string;
   gaData?: { gclid: string };
 }
 
@@ -61,7 +62,7 @@ export function currentTracking(params: { source?: string; gclid?: string }): Tr
     referrer: first.referrer,
     landingUrl: first.url,
     queryString: first.query,
-    ...(params.source ? { source: params.source } : {}),
+    ...(params.source ? { channelId: params.source } : {}),
     ...(params.gclid ? { gaData: { gclid: params.gclid } } : {}),
   };
 }

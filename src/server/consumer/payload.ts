@@ -15,8 +15,12 @@ export const MAX_STEP = 7;
 const MAX_DEPTH = 8;
 const MAX_TRACKING_LENGTH = 4096;
 
-/** Where the applicant came from; stored as given, never validated against the form. */
-const TRACKING_STRINGS = ['browser', 'device', 'referrer', 'landingUrl', 'queryString', 'source'] as const;
+/**
+ * Where the applicant came from; stored as given, never validated against the form.
+ * Spec §3 names the channel `channelId` (read from the landing's `source` parameter);
+ * `source` stays accepted as an alias for clients that send the parameter's own name.
+ */
+const TRACKING_STRINGS = ['browser', 'device', 'referrer', 'landingUrl', 'queryString', 'channelId', 'source'] as const;
 const TRACKING_KEYS = new Set<string>([...TRACKING_STRINGS, 'gaData', 'brand', 'product', 'finalize', 'additionalFormData']);
 /** additionalFormData members that are navigation state rather than form fields. */
 const NAVIGATION_KEYS = new Set(['step', 'hasCoApplicant', 'sameAddress']);
@@ -137,7 +141,9 @@ export function parseSavePayload(body: JsonObject, fieldIds: ReadonlySet<string>
     const value = body[key];
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string' || value.length > MAX_TRACKING_LENGTH) throw invalid(key, `merkkijono, enintään ${MAX_TRACKING_LENGTH} merkkiä`);
-    tracking[key === 'source' ? 'channelId' : key] = value;
+    const target = key === 'source' ? 'channelId' : key;
+    if (tracking[target] !== undefined && tracking[target] !== value) throw badRequest('conflictingField', { field: target });
+    tracking[target] = value;
   }
   const gaData = body.gaData;
   if (gaData !== undefined && gaData !== null) {

@@ -5,16 +5,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/index.ts';
 import { ApiError, applicationNotFound, badRequest, ValidationError } from '../errors.ts';
 import { applicationCredentials, type ApplicationParams } from '../application-credentials.ts';
+import { sendToLenders, unidentifiedParties } from '../identity/completion.ts';
 import { newToken, tokenMatches } from '../tokens.ts';
 import type { ConsumerForm, ConsumerForms } from './form-validation.ts';
 import { checkJsonShape, isObject, MAX_STEP, parseSavePayload, readVariantFields, variantsOf } from './payload.ts';
-import { finalizeApplication, insertApplication, lockApplication, updateApplication, type StoredApplication } from './store.ts';
+import { insertApplication, lockApplication, updateApplication, type StoredApplication } from './store.ts';
 
 export interface ConsumerRoutesOptions {
   db: Database;
   forms: ConsumerForms;
   /** Per-IP limit on creating applications; false turns it off (tests, benchmarks). */
   createRateLimit: { max: number; timeWindowMs: number } | false;
+  /** Multiplies the simulated lenders' answer delays when finalizing sends the application. */
+  lenderDelayScale?: number;
 }
 
 const FINALIZE_BODY_LIMIT = 1024;
@@ -65,7 +68,9 @@ export async function consumerRoutes(app: FastifyInstance, options: ConsumerRout
       // The body may carry the whole form or only some of it: what it leaves out stays as stored.
       const merged = withoutNulls({ ...stored.data, ...payload.data });
       const data = validate(request, form, merged, step === 0 ? MAX_STEP : step);
-      await updateApplication(tx, id, { data, navigation: { ...stored.navigation, ...payload.navigation }, finalize: payload.finalize });
+      if (payload.finalize) await requireIdentification(tx, id, data);
+      await updateApplication(tx, id, { data, navigation: { ...stored.navigation, ...payload.navigation } });
+      if (payload.finalize) await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
     });
     request.log.info({ applicationId: id }, 'application updated');
     return reply.type('text/plain; charset=utf-8').send('success');
@@ -84,14 +89,25 @@ export async function consumerRoutes(app: FastifyInstance, options: ConsumerRout
       await db.transaction(async (tx) => {
         const stored = await findApplication(tx, id, token);
         // Finalizing twice is not an error: a client retrying after a lost answer gets the same answer.
-        if (stored.status === 'finalized') return;
+        if (stored.identified) return;
         validate(request, forms(variantsOf(stored.brand, stored.product)), stored.data, MAX_STEP);
-        await finalizeApplication(tx, id);
+        await requireIdentification(tx, id, stored.data);
+        await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
       });
       request.log.info({ applicationId: id }, 'application finalized');
       return reply.type('text/plain; charset=utf-8').send('success');
     });
   });
+}
+
+/**
+ * Finalizing sends the application to the lenders, which strong identification of every
+ * applicant must come before (spec §6). Refused before it, the application stays a
+ * draft that can still be identified and completed.
+ */
+async function requireIdentification(tx: Queryable, id: number, data: Record<string, unknown>): Promise<void> {
+  const missing = await unidentifiedParties(tx, id, data);
+  if (missing.length > 0) throw new ApiError(409, 'APPLICATION_STATE_MISMATCH', 'identificationRequired', undefined, { parties: missing });
 }
 
 /** Looks up by id, then compares the token, so a wrong id and a wrong token cost the same. */

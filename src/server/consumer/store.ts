@@ -12,6 +12,8 @@ export interface StoredApplication {
   data: Record<string, unknown>;
   navigation: Navigation;
   status: 'draft' | 'finalized';
+  /** Strongly identified and sent to the lenders (then also finalized). */
+  identified: boolean;
 }
 
 interface Row {
@@ -23,6 +25,7 @@ interface Row {
   data: Record<string, unknown>;
   additional_form_data: Navigation;
   status: 'draft' | 'finalized';
+  identified_at: Date | string | null;
 }
 
 export interface NewApplication {
@@ -57,7 +60,7 @@ export async function insertApplication(db: Queryable, application: NewApplicati
 /** Reads one application and locks its row until the transaction ends. */
 export async function lockApplication(tx: Queryable, id: number): Promise<StoredApplication | undefined> {
   const result = await tx.query<Row>(
-    `SELECT id, token_hash, product, brand, step, data, additional_form_data, status
+    `SELECT id, token_hash, product, brand, step, data, additional_form_data, status, identified_at
      FROM consumer_applications WHERE id = $1 FOR UPDATE`,
     [id],
   );
@@ -72,30 +75,15 @@ export async function lockApplication(tx: Queryable, id: number): Promise<Stored
     data: row.data,
     navigation: row.additional_form_data,
     status: row.status,
+    identified: row.identified_at !== null,
   };
 }
 
-export async function updateApplication(
-  tx: Queryable,
-  id: number,
-  change: { data: Record<string, unknown>; navigation: Navigation; finalize: boolean },
-): Promise<void> {
+export async function updateApplication(tx: Queryable, id: number, change: { data: Record<string, unknown>; navigation: Navigation }): Promise<void> {
   await tx.query(
     `UPDATE consumer_applications
-     SET data = $2::jsonb, additional_form_data = $3::jsonb, step = $4, updated_at = now(),
-         status = CASE WHEN $5 THEN 'finalized' ELSE status END,
-         finalized_at = CASE WHEN $5 THEN now() ELSE finalized_at END
+     SET data = $2::jsonb, additional_form_data = $3::jsonb, step = $4, updated_at = now()
      WHERE id = $1`,
-    [id, JSON.stringify(change.data), JSON.stringify(change.navigation), change.navigation.step, change.finalize],
-  );
-}
-
-export async function finalizeApplication(tx: Queryable, id: number): Promise<void> {
-  await tx.query(
-    `UPDATE consumer_applications
-     SET status = 'finalized', step = 0, finalized_at = now(), updated_at = now(),
-         additional_form_data = additional_form_data || '{"step": 0}'::jsonb
-     WHERE id = $1`,
-    [id],
+    [id, JSON.stringify(change.data), JSON.stringify(change.navigation), change.navigation.step],
   );
 }

@@ -4,21 +4,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { ApiError, applicationNotFound, badRequest } from '../errors.ts';
-import { dispatchApplication } from '../marketplace/dispatcher.ts';
 import { applicationCredentials, type ApplicationParams } from '../application-credentials.ts';
 import { tokenMatches } from '../tokens.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
 import { findMethod, methodList } from './methods.ts';
 import { openIdConnectProvider, type IdentityProvider } from './oidc.ts';
-import { isParty, missingParties, personalIdOf, type Party } from './parties.ts';
-import { hashPersonalId, personalIdMatchesHash, samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
+import { sendToLenders, unidentifiedParties } from './completion.ts';
+import { isParty, personalIdOf, type Party } from './parties.ts';
+import { hashPersonalId, samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
 import { CALLBACK_PATH, type IdentitySettings } from './settings.ts';
 import {
   insertRequest,
   lockApplicationState,
-  markIdentified,
   recordAttempt,
-  successfulIdentifications,
   takeRequest,
   type ApplicationState,
 } from './store.ts';
@@ -148,13 +146,9 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           // Asked again after success (a reload, a lost answer): the same answer, nothing new.
           if (application.identified) return false;
           if (application.status === 'finalized' || application.step !== 7) throw stateMismatch();
-          const identifications = await successfulIdentifications(tx, id);
-          const missing = missingParties(application.data, (party: Party, personalId: string) =>
-            identifications.some((found) => found.party === party && personalIdMatchesHash(personalId, found.salt, found.hash)),
-          );
+          const missing = await unidentifiedParties(tx, id, application.data);
           if (missing.length > 0) throw new ApiError(400, 'STRONG_AUTHENTICATION_MISSING', 'strongAuthenticationMissing', { parties: missing.join(', ') }, { parties: missing });
-          await markIdentified(tx, id);
-          await dispatchApplication(tx, id, { delayScale: options.lenderDelayScale });
+          await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
           return true;
         });
         if (dispatched) request.log.info({ applicationId: id }, 'application identified and dispatched');

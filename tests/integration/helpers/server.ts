@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/index.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
+import { hashPersonalId } from '../../../src/server/identity/secrets.ts';
+import { recordAttempt } from '../../../src/server/identity/store.ts';
 import { createLogger } from '../../../src/server/logging.ts';
 import type { DatabaseTarget, TestDatabase } from './database.ts';
 
@@ -109,4 +111,12 @@ export async function storedRow(db: Database, id: number): Promise<Record<string
     [id],
   );
   return result.rows[0];
+}
+
+/**
+ * What a successful return from the bank leaves behind (the callback's own record), for
+ * tests of what may happen after identification; identity.test.ts covers the real round trip.
+ */
+export async function recordBankIdentification(db: Database, id: number, personalId: string, party: 'PRIMARY' | 'CO_APPLICANT' = 'PRIMARY'): Promise<void> {
+  await recordAttempt(db, id, party, 'op', { outcome: 'success', ...hashPersonalId(personalId) });
 }

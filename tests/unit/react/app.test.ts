@@ -49,9 +49,9 @@ describe('the save body', () => {
     expect(body).not.toHaveProperty('primaryApplicantOtherLoanInput');
   });
   it('carries the co-applicant flags and tracking of a first save', () => {
-    const tracking = { browser: 'Chrome 150', device: 'mobile', referrer: '', landingUrl: 'https://x/', queryString: '', source: 's' };
+    const tracking = { browser: 'Chrome 150', device: 'mobile', referrer: '', landingUrl: 'https://x/', queryString: '', channelId: 's' };
     const body = savePayload(runtime, validApplicationWithCoApplicant(), { step: 1, brand: 'kattokorko', product: 'kulutusluotto', tracking });
-    expect(body).toMatchObject({ hasCoApplicant: true, source: 's', additionalFormData: { step: 1, hasCoApplicant: true, sameAddress: true } });
+    expect(body).toMatchObject({ hasCoApplicant: true, channelId: 's', additionalFormData: { step: 1, hasCoApplicant: true, sameAddress: true } });
   });
 });
 

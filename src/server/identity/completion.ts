@@ -1,0 +1,23 @@
+// Sending an application to the lenders, which only strong identification may do
+// (spec §6: identification is required to submit). The completion check and the
+// finalize calls share it, so no call can finalize an application that nobody
+// identified and leave it locked out of identification for good.
+import type { Queryable } from '../db/index.ts';
+import { dispatchApplication } from '../marketplace/dispatcher.ts';
+import { missingParties, type Party } from './parties.ts';
+import { personalIdMatchesHash } from './secrets.ts';
+import { markIdentified, successfulIdentifications } from './store.ts';
+
+/** Required parties whose identity code no successful identification of this application covers. */
+export async function unidentifiedParties(tx: Queryable, applicationId: number, data: Record<string, unknown>): Promise<Party[]> {
+  const identifications = await successfulIdentifications(tx, applicationId);
+  return missingParties(data, (party, personalId) =>
+    identifications.some((found) => found.party === party && personalIdMatchesHash(personalId, found.salt, found.hash)),
+  );
+}
+
+/** Marks the application identified and finalized and queues it for every lender, in the caller's transaction. */
+export async function sendToLenders(tx: Queryable, applicationId: number, options: { delayScale?: number }): Promise<void> {
+  await markIdentified(tx, applicationId);
+  await dispatchApplication(tx, applicationId, { delayScale: options.delayScale });
+}
