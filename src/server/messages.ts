@@ -234,7 +234,11 @@ export const brandNames = {
 export const testBankTexts = {
   title: '{bank}: testitunnistautuminen',
   heading: '{bank} – testitunnistautuminen',
-  notice: 'Tämä on kehitysympäristön testipankki, ei oikea pankki. Valitse tunnistettava testihenkilö tai kirjoita mikä tahansa kelvollinen henkilötunnus.',
+  notice: 'Tämä on kehitysympäristön testipankki, ei oikea pankki.',
+  applicantNotice:
+    'Hakemus hyväksyy vain hakijan oman henkilötunnuksen, joten se on valittu valmiiksi. Muulla kelvollisella henkilötunnuksella näet, miltä väärän henkilön tunnistautuminen näyttää.',
+  noApplicantNotice: 'Valitse tunnistettava testihenkilö tai kirjoita mikä tahansa kelvollinen henkilötunnus. Hakemus hyväksyy vain hakijan oman henkilötunnuksen.',
+  applicant: 'Hakemuksen hakija',
   choose: 'Valitse testihenkilö',
   other: 'Tai kirjoita henkilötunnus',
   confirm: 'Tunnistaudu',

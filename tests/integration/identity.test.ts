@@ -54,8 +54,8 @@ describeOnDatabases('strong identification', (target) => {
     return { id, token };
   }
 
-  /** Starts at our API, passes the test bank as `personalId`, and stops at the callback URL. */
-  async function throughTestBank(a: Credentials, personalId: string, options: { party?: string; method?: string; cancel?: boolean; browser?: Browser } = {}) {
+  /** Starts at our API and follows the provider to the test bank page. */
+  async function openTestBank(a: Credentials, options: { party?: string; method?: string; browser?: Browser } = {}) {
     const browser = options.browser ?? new Browser();
     const started = await get(methodUrl(a, options.method ?? 'op', options.party ? `?party=${options.party}` : ''));
     expect(started.status).toBe(200);
@@ -73,7 +73,12 @@ describeOnDatabases('strong identification', (target) => {
     const html = await bankPage.text();
     expect(html).toContain(options.method === 'nordea' ? 'Nordea' : 'OP');
     expect(html).not.toMatch(/<script/i);
+    return { browser, bankUrl, html };
+  }
 
+  /** Starts at our API, passes the test bank as `personalId`, and stops at the callback URL. */
+  async function throughTestBank(a: Credentials, personalId: string, options: { party?: string; method?: string; cancel?: boolean; browser?: Browser } = {}) {
+    const { browser, bankUrl } = await openTestBank(a, options);
     const form = new URLSearchParams(options.cancel ? { action: 'cancel' } : { action: 'login', personalId });
     const submitted = await browser.fetch(bankUrl.href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
     expect(submitted.status).toBe(303);
@@ -204,6 +209,17 @@ describeOnDatabases('strong identification', (target) => {
     const a = await newApplication(data);
     await identify(a, coId(), { party: 'CO_APPLICANT' });
     expect((await complete(a)).body).toMatchObject({ type: 'STRONG_AUTHENTICATION_MISSING', parties: ['PRIMARY'] });
+  });
+
+  it("suggests on the test bank the identifying party's own code, the only one completion accepts", async () => {
+    const data = validApplicationWithCoApplicant();
+    const a = await newApplication(data);
+    const chosen = (html: string) => /<input type="radio" name="person" id="person-0" value="([^"]+)" checked>/.exec(html)?.[1];
+    const primary = await openTestBank(a);
+    expect(chosen(primary.html)).toBe(String(data.primaryApplicantPersonalIdentificationNumber));
+    expect(primary.html).toContain('Hakemuksen hakija');
+    const co = await openTestBank(a, { party: 'CO_APPLICANT' });
+    expect(chosen(co.html)).toBe(String(data.coApplicantPersonalIdentificationNumber));
   });
 
   it('answers APPLICATION_STATE_MISMATCH before step 7', async () => {

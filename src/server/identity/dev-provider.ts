@@ -28,7 +28,12 @@ interface Person {
   name?: string;
 }
 
-export async function mountDevelopmentProvider(app: FastifyInstance, settings: IdentitySettings): Promise<DevelopmentProvider> {
+export interface DevelopmentProviderOptions {
+  /** The identity code the application behind an authorization's `state` expects, to suggest on the test bank. */
+  applicantOf?(state: string): Promise<string | undefined>;
+}
+
+export async function mountDevelopmentProvider(app: FastifyInstance, settings: IdentitySettings, options: DevelopmentProviderOptions = {}): Promise<DevelopmentProvider> {
   const providers = new Map<string, { provider: Provider; handle: ReturnType<Provider['callback']> }>();
   // Identified people by subject; the subject is a hash so the identity code is not the `sub`.
   const people = new Map<string, Person>();
@@ -118,7 +123,9 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     scope.get(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
       const { provider } = providerFor(originOf(request));
       const details = await interaction(provider, request, reply);
-      return page(reply, 200, { action: request.url.split('?')[0], bankName: bankName(details.params.acr_values) });
+      const state = details.params.state;
+      const applicant = typeof state === 'string' ? await options.applicantOf?.(state) : undefined;
+      return page(reply, 200, { action: request.url.split('?')[0], bankName: bankName(details.params.acr_values), applicant });
     });
 
     scope.post<{ Body: Record<string, string> | undefined }>(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {

@@ -16,6 +16,7 @@ import { CALLBACK_PATH, type IdentitySettings } from './settings.ts';
 import {
   insertRequest,
   lockApplicationState,
+  pendingApplicant,
   recordAttempt,
   takeRequest,
   type ApplicationState,
@@ -40,7 +41,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   const { db, settings } = options;
   const provider = options.provider ?? openIdConnectProvider(settings);
   const key = sealingKey(settings.clientSecret);
-  const development = settings.mode === 'development' ? await mountDevelopmentProvider(app, settings) : undefined;
+  // The test bank suggests the applicant's own code: it is the only one completion accepts.
+  const applicantOf = async (state: string) => {
+    const pending = STATE_FORMAT.test(state) ? await pendingApplicant(db, stateHash(state)) : undefined;
+    return pending && personalIdOf(pending.data, pending.party);
+  };
+  const development = settings.mode === 'development' ? await mountDevelopmentProvider(app, settings, { applicantOf }) : undefined;
   const baseUrlOf = (request: FastifyRequest) => settings.publicBaseUrl ?? development?.originOf(request) ?? '';
 
   await app.register(async (scope) => {

@@ -26,6 +26,16 @@ export async function insertRequest(db: Queryable, stateHash: Buffer, request: P
   );
 }
 
+/** The party and the application data behind a pending request, read without taking it (the development test bank's suggestion). */
+export async function pendingApplicant(db: Queryable, stateHash: Buffer, now = new Date()): Promise<{ party: Party; data: Record<string, unknown> } | undefined> {
+  const result = await db.query<{ party: Party; data: Record<string, unknown> }>(
+    `SELECT r.party, a.data FROM identification_requests r JOIN consumer_applications a ON a.id = r.application_id
+     WHERE r.state_hash = $1 AND r.expires_at >= $2`,
+    [stateHash, now.toISOString()],
+  );
+  return result.rows[0];
+}
+
 /** Takes the request out: a second callback with the same state finds nothing. */
 export async function takeRequest(db: Queryable, stateHash: Buffer, now = new Date()): Promise<PendingRequest | undefined> {
   const result = await db.query<{

@@ -18,11 +18,26 @@ export const TEST_PEOPLE: readonly TestPerson[] = [
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-export function renderTestBank(input: { action: string; bankName: string; error?: string; typed?: string }): string {
-  const people = TEST_PEOPLE.map(
-    (person, index) => `<li><input type="radio" name="person" id="person-${index}" value="${escape(person.personalId)}"${index === 0 && !input.typed ? ' checked' : ''}>
+export interface TestBankInput {
+  action: string;
+  bankName: string;
+  error?: string;
+  typed?: string;
+  /** The applicant's own identity code, the only one completion accepts: listed first and chosen. */
+  applicant?: string;
+}
+
+export function renderTestBank(input: TestBankInput): string {
+  const choices = [
+    ...(input.applicant ? [{ personalId: input.applicant, name: t.applicant }] : []),
+    ...TEST_PEOPLE.filter((person) => person.personalId !== input.applicant),
+  ];
+  const people = choices
+    .map(
+      (person, index) => `<li><input type="radio" name="person" id="person-${index}" value="${escape(person.personalId)}"${index === 0 && !input.typed ? ' checked' : ''}>
 <label for="person-${index}">${escape(person.name)} (${escape(person.personalId)})</label></li>`,
-  ).join('\n');
+    )
+    .join('\n');
   const error = input.error ? `<p class="error" role="alert" id="personal-id-error">${escape(input.error)}</p>` : '';
   return `<!doctype html>
 <html lang="fi">
@@ -52,7 +67,7 @@ button.secondary { background: #fff; color: #0b4f8a; }
 <main>
 <div class="bank">
 <h1>${escape(t.heading.replace('{bank}', input.bankName))}</h1>
-<p class="notice">${escape(t.notice)}</p>
+<p class="notice">${escape(t.notice)} ${escape(input.applicant ? t.applicantNotice : t.noApplicantNotice)}</p>
 <form method="post" action="${escape(input.action)}">
 <fieldset>
 <legend>${escape(t.choose)}</legend>
