@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { formsPlugin } from './engine/build/vite-plugin-forms.ts';
+import { precompressPlugin } from './src/build/precompress-plugin.ts';
 
 // Vitest runs from the repository root (its include globs below are relative to it);
 // the pages are built from src/app into dist/, which the server serves.
@@ -17,7 +18,7 @@ const pages = process.env.VITEST
 
 export default defineConfig({
   ...pages,
-  plugins: [react(), formsPlugin()],
+  plugins: [react(), formsPlugin(), precompressPlugin()],
   test: {
     // Playwright specs live in tests/e2e and run under Playwright, not Vitest.
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

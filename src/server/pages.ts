@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fi">
@@ -22,13 +22,38 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
+/** Vite names built assets by content hash: a changed file is a new URL, so a year is safe. */
+const HASHED_ASSET = 'public, max-age=31536000, immutable';
+/** The shell and the unhashed files (favicon, pictures) are checked again on every use. */
+const REVALIDATE = 'no-cache';
+/** A path that carries an application token: nothing may keep the page, not even the browser's cache. */
+const PRIVATE = 'no-store';
+const TOKEN_SEGMENT = /\/[A-Za-z0-9_-]{20,}(?:\/|$)/;
+
+export function cacheControlFor(file: string): string {
+  return /[\\/]assets[\\/]/.test(file) ? HASHED_ASSET : REVALIDATE;
+}
+
 export async function registerPages(app: FastifyInstance, dir: string | undefined): Promise<void> {
   if (dir && existsSync(join(dir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dir });
+    await app.register(fastifyStatic, {
+      root: dir,
+      // The build writes .br and .gz beside each text asset (src/build/precompress-plugin.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', cacheControlFor(file));
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+    const shell = (request: FastifyRequest, reply: FastifyReply) => {
+      if (TOKEN_SEGMENT.test(request.url.split('?')[0])) reply.header('cache-control', PRIVATE);
+      return reply.sendFile('index.html');
+    };
     // The application's own routes are client-side: every /hakemus/... path gets the shell.
-    app.get('/hakemus/*', (_request, reply) => reply.sendFile('index.html'));
+    app.get('/hakemus/*', shell);
     // The marketing-ban link of the one-time code modal (/u/{id}/{token}).
-    app.get('/u/*', (_request, reply) => reply.sendFile('index.html'));
+    app.get('/u/*', shell);
     return;
   }
   const notBuilt = (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);

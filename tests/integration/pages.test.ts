@@ -1,0 +1,92 @@
+// The built pages on the wire: precompressed bodies chosen by Accept-Encoding, hashed
+// assets cached for a year, the shell revalidated, and pages whose path holds an
+// application token never stored (issue 13 "Pages", issue 14 low items).
+import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../src/build/precompress-plugin.ts';
+import { pgliteTarget } from './helpers/database.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request without fetch's automatic decompression, so the bytes are the ones sent. */
+function raw(url: string, acceptEncoding?: string): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('built pages on the wire', () => {
+  let pages: TestServer;
+  const dist = mkdtempSync(join(tmpdir(), 'lv-pages-'));
+  const script = `export const text = ${JSON.stringify('Lainavertailu '.repeat(400))};\n`;
+  const token = 'A'.repeat(43);
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>shell</title>${'<!-- padding -->'.repeat(100)}`);
+    writeFileSync(join(dist, 'assets', 'index-Bx3kQ9aZ.js'), script);
+    writeFileSync(join(dist, 'assets', 'tiny-C1.js'), 'export {};\n');
+    writeFileSync(join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(300)}</svg>`);
+    expect(precompressDirectory(dist)).toBe(3);
+    pages = await startTestServer(pgliteTarget, { staticDir: dist });
+  });
+  afterAll(async () => {
+    await pages?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends brotli where accepted, gzip otherwise, and the plain file to a client that accepts neither', async () => {
+    const url = `${pages.url}/assets/index-Bx3kQ9aZ.js`;
+    const br = await raw(url, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    expect(br.body.length).toBeLessThan(script.length / 4);
+    const gzip = await raw(url, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(script);
+    const plain = await raw(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    }
+    // Too small to gain from compression: written once, sent as it is.
+    expect((await raw(`${pages.url}/assets/tiny-C1.js`, 'br')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('caches hashed assets for a year and revalidates the shell and unhashed files', async () => {
+    expect((await raw(`${pages.url}/assets/index-Bx3kQ9aZ.js`, 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await raw(`${pages.url}/assets/tiny-C1.js`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await raw(`${pages.url}/favicon.svg`, 'br')).headers['cache-control']).toBe('no-cache');
+    const home = await raw(`${pages.url}/`, 'br');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(home.body).toString()).toBe(readFileSync(join(dist, 'index.html'), 'utf8'));
+    expect((await raw(`${pages.url}/hakemus/kulutusluotto/`, 'br')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never lets a page whose path carries a token be stored, and sends no referrer from it', async () => {
+    for (const path of [`/hakemus/kulutusluotto/4/12/${token}`, `/hakemus/yhdistelylaina/0/12/${token}`, `/hakemus/kulutusluotto/status/12/${token}`, `/u/12/${token}`]) {
+      const answer = await raw(`${pages.url}${path}`, 'gzip');
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers['cache-control'], path).toBe('no-store');
+      expect(answer.headers['referrer-policy'], path).toBe('no-referrer');
+      expect(gunzipSync(answer.body).toString()).toContain('<title>shell</title>');
+    }
+  });
+});
