@@ -1,0 +1,78 @@
+// `npm run bench:validate`: whole-application validation as the browser and the server
+// call it (`runtime.validate`: normalise, derive, prune hidden fields, required rules,
+// schema, cross-field checks) next to the precompiled schema validator alone and RJSF's
+// `validateFormData` (@rjsf/validator-ajv8) on the same schema and data, with and
+// without a co-applicant. Interleaved rounds; medians of ops/s; ratios to the validator.
+// Settings: BENCH_ROUNDS (default 5), BENCH_MS (time per measurement, default 400).
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { finnishKeywords } from '../custom-validators/keywords.ts';
+import { toAjvKeyword } from '../custom-validators/keyword.ts';
+import { compileSchema } from '../engine/core/compile.ts';
+import { loadFormRuntime } from '../engine/core/node.ts';
+import { validApplication, validApplicationWithCoApplicant } from '../tests/fixtures/consumer-valid.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const MS = Number(process.env.BENCH_MS ?? 400);
+
+const runtime = loadFormRuntime('consumer');
+const doc = runtime.document;
+const schemaValidator = compileSchema(doc);
+const rjsf = customizeValidator({
+  AjvClass: Ajv2020 as never,
+  extenderFn: (ajv) => {
+    for (const keyword of finnishKeywords) ajv.addKeyword(toAjvKeyword(keyword));
+    ajv.addKeyword({ keyword: 'x-note', schemaType: 'string' });
+    return ajv;
+  },
+});
+
+/** Calls per second of `fn`, measured for about MS milliseconds after a short warm-up. */
+function opsPerSecond(fn: () => unknown): number {
+  for (let i = 0; i < 50; i++) fn();
+  let calls = 0;
+  const started = performance.now();
+  let elapsed = 0;
+  while (elapsed < MS) {
+    for (let i = 0; i < 20; i++) fn();
+    calls += 20;
+    elapsed = performance.now() - started;
+  }
+  return (calls / elapsed) * 1000;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const cases = [
+  { name: 'without a co-applicant', data: validApplication() },
+  { name: 'with a co-applicant', data: validApplicationWithCoApplicant() },
+];
+
+console.log(`bench:validate (forms/consumer.json, ${ROUNDS} interleaved rounds of ${MS} ms, medians)`);
+for (const { name, data } of cases) {
+  const prepared = runtime.prepare(data);
+  // Each contender must accept the data, or the figures compare a failure path.
+  if (!runtime.validate(data).valid) throw new Error(`bench:validate: the ${name} application is not valid`);
+  if (!schemaValidator(prepared)) throw new Error(`bench:validate: the schema refuses the prepared ${name} application`);
+  if (rjsf.validateFormData(prepared, doc.schema as RJSFSchema).errors.length) throw new Error(`bench:validate: RJSF refuses the ${name} application`);
+
+  const contenders = {
+    engine: () => runtime.validate(data),
+    validator: () => schemaValidator(prepared),
+    rjsf: () => rjsf.validateFormData(prepared, doc.schema as RJSFSchema),
+  };
+  const samples: Record<keyof typeof contenders, number[]> = { engine: [], validator: [], rjsf: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const key of Object.keys(contenders) as Array<keyof typeof contenders>) samples[key].push(opsPerSecond(contenders[key]));
+  }
+  const engine = median(samples.engine);
+  const validator = median(samples.validator);
+  const rjsfOps = median(samples.rjsf);
+  const row = (label: string, ops: number) => `  ${label.padEnd(52)} ${ops.toFixed(0).padStart(9)} /s  ${(ops / validator).toFixed(3).padStart(7)}× validator`;
+  console.log(`\n${name}:`);
+  console.log(row('runtime.validate (whole application, rules included)', engine));
+  console.log(row('precompiled schema validator alone', validator));
+  console.log(row("RJSF validateFormData (@rjsf/validator-ajv8)", rjsfOps));
+  console.log(`  goal (issue 13): runtime.validate ≥ 0.5× validator: ${engine / validator >= 0.5 ? 'met' : 'not met'}`);
+}
