@@ -1,6 +1,5 @@
 // The HTTP application without a listening socket: main.ts listens, tests listen on
 // port 0 and talk real HTTP to it.
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { consumerForms, type ConsumerForms } from './consumer/form-validation.ts';
@@ -17,6 +16,7 @@ import { outboxRoutes } from './notify/outbox-routes.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { registerPages } from './pages.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -58,17 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ type: 'NOT_FOUND', message: text('notFound') }));
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // The server speaks plain HTTP in development; TLS belongs to the proxy in front.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
 
   const createRateLimit = options.createRateLimit ?? false;
   if (createRateLimit) {

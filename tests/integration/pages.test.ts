@@ -89,4 +89,20 @@ describe('built pages on the wire', () => {
       expect(gunzipSync(answer.body).toString()).toContain('<title>shell</title>');
     }
   });
+
+  it('sends the same security headers with every answer: pages, assets and the API', async () => {
+    for (const path of ['/', '/assets/index-Bx3kQ9aZ.js', `/hakemus/kulutusluotto/4/12/${token}`, '/api/health', '/api/no-such-thing']) {
+      const { headers } = await raw(`${pages.url}${path}`, 'br');
+      expect(headers['content-security-policy'], path).toBe(
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline'",
+      );
+      expect(headers, path).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+    }
+  });
 });
