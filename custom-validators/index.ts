@@ -28,7 +28,7 @@ export {
   type YearCode,
   type YearRangeOptions,
 } from './month-year.ts';
-export { normalizeMoneyInput, parseMoney } from './money.ts';
+export { isOtherNumberNotation, normalizeMoneyInput, numberInputValue, parseMoney } from './money.ts';
 export {
   checkEmail,
   COMMON_EMAIL_DOMAINS,

@@ -16,8 +16,8 @@ export const normalizers: Record<string, (value: unknown) => unknown> = {
   phone: forStrings(normalizeFinnishPhone),
   iban: forStrings(normalizeIban),
   upper: forStrings((value) => value.trim().toUpperCase()),
-  // Text without a single digit stays as typed: '' is then an empty field
-  // ("required") and 'paljon' fails the schema's `type: number` ("only
-  // digits"), both more accurate than turning either into null or undefined.
+  // Text that is not an amount stays as typed: '' is then an empty field
+  // ("required"), and 'paljon' or '1e309' fail the schema's `type: number`
+  // ("only digits") rather than being guessed into null or into 1309.
   money: forStrings((value) => parseMoney(value) ?? value),
 };

@@ -36,7 +36,7 @@ try {
   const report = runMutations(doc, suites, mutations);
   const survivors = report.results.filter((r) => !r.killed);
   console.log(`Mutaatioita ${report.total}, tunnistettu ${report.killed}, selvisi ${survivors.length}: ${(report.score * 100).toFixed(1)} %`);
-  for (const { mutation } of survivors) console.log(`  selvisi: ${mutation.id} — ${mutation.description}`);
+  for (const { mutation } of survivors) console.log(`  selvisi: ${mutation.id} — ${mutation.description}${mutation.equivalent ? ` (tunnetusti ekvivalentti: ${mutation.equivalent})` : ''}`);
   process.exit(report.score >= 0.9 ? 0 : 1);
 } catch (error) {
   if (error instanceof FormLoadError) fail(error.message);

@@ -1,6 +1,7 @@
 // npm run screenshots: every step of the consumer application (with a co-applicant,
 // so step 6 is there too) at 1280 px and 375 px wide, plus the error summary, a
-// dialog and the identification page, written to screenshots/. Builds the pages and
+// dialog, the identification page and the one-time code dialog of a saved link opened
+// in another browser, written to screenshots/. Builds the pages and
 // runs the real server on a throwaway database, like the e2e suite.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -60,7 +61,8 @@ async function shootStep(page: Page, n: number, file: string): Promise<void> {
   await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: Math.max(0, box.y + scrollY - 24), width, height: box.height + 48 } });
 }
 
-async function walk(page: Page, dir: string): Promise<void> {
+/** Walks the application; returns the saved link of step 3 (for the code dialog). */
+async function walk(page: Page, dir: string): Promise<string> {
   const shot = (name: string) => join(dir, `${name}.png`);
   await page.goto(`${base}/hakemus/kulutusluotto/?amount=30000&tenor=10`);
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -81,6 +83,8 @@ async function walk(page: Page, dir: string): Promise<void> {
   await continueFrom(page, 2);
 
   await step(page, 3).waitFor();
+  await page.waitForURL(/\/3\/\d+\//);
+  const savedLink = page.url();
   await fillHousing(page, 'primaryApplicant', primaryHousing);
   await shootStep(page, 3, shot('03-housing'));
   await continueFrom(page, 3);
@@ -137,6 +141,15 @@ async function walk(page: Page, dir: string): Promise<void> {
   await step(page, 7).getByRole('button', { name: 'Tunnistaudu tästä lähettääksesi hakemus' }).click();
   await page.getByRole('heading', { level: 1, name: 'Vahva tunnistautuminen' }).waitFor();
   await page.screenshot({ path: shot('12-authentication'), fullPage: true });
+  return savedLink;
+}
+
+/** The saved link in a browser that does not hold the application: the code dialog, resend locked. */
+async function codeDialog(page: Page, link: string, dir: string): Promise<void> {
+  await page.goto(link);
+  const dialog = page.getByRole('dialog', { name: 'Kirjaudu esitäytettyyn hakemukseen' });
+  await dialog.getByText('Lähetimme kertakirjautumiskoodin').waitFor();
+  await page.screenshot({ path: join(dir, '14-code-dialog.png') });
 }
 
 async function secondBrand(page: Page, dir: string): Promise<void> {
@@ -154,12 +167,15 @@ try {
     mkdirSync(dir, { recursive: true });
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale: 'fi-FI', timezoneId: 'Europe/Helsinki', reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await walk(page, dir).catch(async (error: unknown) => {
+    const savedLink = await walk(page, dir).catch(async (error: unknown) => {
       await page.screenshot({ path: join(dir, 'failure.png') });
       throw error;
     });
     await secondBrand(page, dir);
     await context.close();
+    const elsewhere = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale: 'fi-FI', timezoneId: 'Europe/Helsinki', reducedMotion: 'reduce' });
+    await codeDialog(await elsewhere.newPage(), savedLink, dir);
+    await elsewhere.close();
     console.log(`screenshots/${size.width}/: ${size.name}`);
   }
 } finally {

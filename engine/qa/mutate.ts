@@ -2,6 +2,7 @@
 // mistake (a limit, a message, an option, a rule's operator), each applied to a
 // copy of the document. A mutation is killed when at least one case of the
 // suite generated from the unmutated document no longer gets its expected result.
+import { finnishKeywords } from '../../custom-validators/keywords.ts';
 import { compileSchema } from '../core/compile.ts';
 import { resolveVariants } from '../core/document.ts';
 import { createFormRuntime } from '../core/runtime.ts';
@@ -12,6 +13,11 @@ import { seededRandom } from './random.ts';
 export interface Mutation {
   id: string;
   description: string;
+  /**
+   * Why no valid-or-invalid case can tell this mutant from the document (ADR 0005),
+   * when that is known from the document's shape; sampled scores leave these out.
+   */
+  equivalent?: string;
   /** The field the mutation is about, when there is one: its cases run first. */
   field?: string;
   apply(doc: FormDocument): void;
@@ -49,6 +55,15 @@ function swapOperator(container: Json, key: string | number, path: (string | num
   delete node[op];
 }
 
+const FINNISH_KEYWORDS = new Set(finnishKeywords.map((keyword) => keyword.keyword));
+
+/** Length limits a Finnish keyword overrules: no value of the edge length satisfies the keyword, so its error wins. */
+function lengthEquivalence(schema: Json, keyword: string): string | undefined {
+  if (keyword !== 'minLength' && keyword !== 'maxLength') return undefined;
+  const finnish = Object.keys(schema).find((name) => FINNISH_KEYWORDS.has(name));
+  return finnish && `${keyword} of a field checked by ${finnish}: the keyword decides at the edge (ADR 0005)`;
+}
+
 function limitMutations(schema: Json, path: (string | number)[], field: string | undefined, out: Mutation[]): void {
   for (const keyword of LIMITS) {
     if (typeof schema[keyword] !== 'number') continue;
@@ -56,6 +71,7 @@ function limitMutations(schema: Json, path: (string | number)[], field: string |
       out.push({
         id: `${path.join('/')}/${keyword}${delta > 0 ? '+1' : '-1'}`,
         description: `${field ?? path.join('/')}: ${keyword} ${schema[keyword]} → ${(schema[keyword] as number) + delta}`,
+        equivalent: lengthEquivalence(schema, keyword),
         field,
         apply: (doc) => at(doc, [...path, keyword], (parent, key) => ((parent[key as string] as number) += delta)),
       });

@@ -1,7 +1,7 @@
 // The summary beside the form: the document's summary sections the applicant is
 // past, each with its answers and a pencil back to its step.
 import type { ReactNode } from 'react';
-import type { FormData, FormRuntime } from '../core/index.ts';
+import type { FormData, FormDocument, FormRuntime } from '../core/index.ts';
 import { displayValue } from './display.ts';
 import { goToStep } from './focus.ts';
 import { fill, type RendererMessages } from './messages.ts';
@@ -21,6 +21,29 @@ function PencilIcon(): ReactNode {
       <path d="M4 20h4l10.5-10.5a2.83 2.83 0 0 0-4-4L4 16v4Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
       <path d="m13.5 6.5 4 4" fill="none" stroke="currentColor" strokeWidth="2" />
     </svg>
+  );
+}
+
+/** A field whose value is an e-mail address: the `fiEmail` keyword, `format: email` or the email widget. */
+function isEmailField(doc: FormDocument, field: string): boolean {
+  const schema = doc.schema.properties[field] as { fiEmail?: unknown; format?: unknown } | undefined;
+  return Boolean(schema?.fiEmail) || schema?.format === 'email' || doc.ui?.[field]?.['ui:widget'] === 'email';
+}
+
+/**
+ * An e-mail address reads whole: the panel moves it under its label when it does not
+ * fit beside it, and when it is wider than the panel it breaks once, before the '@',
+ * never inside the name or the domain (unless one of those alone is wider).
+ */
+function EmailValue({ address }: { address: string }): ReactNode {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  return (
+    <>
+      <span className="lv-summary__part">{address.slice(0, at)}</span>
+      <wbr />
+      <span className="lv-summary__part">{address.slice(at)}</span>
+    </>
   );
 }
 
@@ -48,7 +71,7 @@ export function SummaryPanel({ runtime, data, currentStep, messages, onEdit = go
               {rows.map((row) => (
                 <div key={row.field} className="lv-summary__row">
                   <dt>{runtime.label(row.field)}</dt>
-                  <dd>{row.value}</dd>
+                  <dd>{isEmailField(runtime.document, row.field) ? <EmailValue address={row.value} /> : row.value}</dd>
                 </div>
               ))}
             </dl>

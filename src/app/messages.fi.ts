@@ -56,9 +56,10 @@ export const claims = {
   free: 'Maksuton ja sitoumukseton',
 };
 
+/** `{min}` and `{max}` are the loaded form's amount limits (src/app/layout/hero-text.ts). */
 export const hero = {
   kulutusluotto: {
-    eyebrow: 'Kulutusluotto 500–70 000 €',
+    eyebrow: 'Kulutusluotto {min}–{max} €',
     title: 'Vertaa kulutusluotot yhdellä hakemuksella',
     lead: 'Täytä hakemus kerran, niin lainanantajat kilpailevat sinusta. Saat henkilökohtaiset tarjoukset maksutta ja sitoumuksetta.',
   },

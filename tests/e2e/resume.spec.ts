@@ -2,7 +2,7 @@
 // path and the marketing-ban page (spec §2, §4, §8; marketplace spec §2, §4). Codes are
 // read from the development outbox, as a developer reads them from the console.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { continueFrom, dataLayerEvents, expectStep, field, fillBasics, primaryBasics, step } from './support/application.ts';
+import { continueFrom, dataLayerEvents, expectStep, field, fillBasics, fillHousing, primaryBasics, primaryHousing, step } from './support/application.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { reachStep } from './support/journey.ts';
 
@@ -18,16 +18,40 @@ interface Saved {
   email: string;
 }
 
-/** Steps 1 and 2 filled and saved in one browser, with an address of this test's own. */
-async function saveSteps(page: Page): Promise<Saved> {
+/**
+ * Steps 1 and 2 (or 1-3) filled and saved in one browser, with an address of this test's
+ * own; the link (`url`) names the next step, 3 (or 4).
+ */
+async function saveSteps(page: Page, through: 2 | 3 = 2): Promise<Saved> {
   const email = `jatko.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.fi`;
   await reachStep(page, 2);
   await fillBasics(page, 'primaryApplicant', { ...primaryBasics, primaryApplicantEmail: email, primaryApplicantEmail2: email });
   await continueFrom(page, 2);
   await expectStep(page, 3);
+  if (through === 3) {
+    await fillHousing(page, 'primaryApplicant', primaryHousing);
+    await continueFrom(page, 3);
+    await expectStep(page, 4);
+  }
   const url = page.url();
-  const [, id, token] = /\/3\/(\d+)\/([A-Za-z0-9_-]{43})$/.exec(url)!;
+  const [, id, token] = new RegExp(`/${through + 1}/(\\d+)/([A-Za-z0-9_-]{43})$`).exec(url)!;
   return { url, id, token, email };
+}
+
+/** Step n is the current one: the last on the page, with the continue button. */
+async function expectCurrent(page: Page, n: number, saved: Saved): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/hakemus/kulutusluotto/${n}/${saved.id}/${saved.token}$`));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.lv-step--current')).toHaveAttribute('id', `step-${n}`);
+  await expect(step(page, n).getByRole('button', { name: 'Jatka hakemusta' })).toBeVisible();
+  await expect(page.locator('.lv-step')).toHaveCount(n);
+}
+
+/** The step the `consumer_application_continue` event names. */
+async function continueStep(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () => ((window as unknown as { dataLayer?: Array<{ event?: string; step?: number }> }).dataLayer ?? []).find((entry) => entry.event === 'consumer_application_continue')?.step,
+  );
 }
 
 async function latestCode(request: APIRequestContext, email: string, not?: string): Promise<string> {
@@ -59,7 +83,7 @@ async function enter(page: Page, code: string): Promise<void> {
   await page.getByRole('dialog').getByRole('button', { name: SUBMIT }).click();
 }
 
-test('a saved application opens in a new browser with the code and lands on the saved step', async ({ page, browser }) => {
+test('a saved application opens in a new browser with the code and lands on the step its link names', async ({ page, browser }) => {
   const saved = await saveSteps(page);
   const other = await openElsewhere(browser, saved.url);
   const dialog = other.getByRole('dialog', { name: TITLE });
@@ -76,9 +100,8 @@ test('a saved application opens in a new browser with the code and lands on the 
   await codeInput(other).fill(`${code.slice(0, 3)} ${code.slice(3)}`);
   await dialog.getByRole('button', { name: SUBMIT }).click();
 
-  await expect(other).toHaveURL(new RegExp(`/hakemus/kulutusluotto/2/${saved.id}/${saved.token}$`));
-  await expect(other.getByRole('dialog')).toHaveCount(0);
-  await expect(step(other, 2)).toBeVisible();
+  // The link names step 3 (steps 1 and 2 were saved), and both are complete.
+  await expectCurrent(other, 3, saved);
   await expect(field(other, 'primaryApplicantFirstnames')).toHaveValue(String(primaryBasics.primaryApplicantFirstnames));
   await expect(field(other, 'primaryApplicantEmail')).toHaveValue(saved.email);
   await expect(step(other, 1).getByRole('radio', { name: 'Remontti' })).toBeChecked();
@@ -87,8 +110,39 @@ test('a saved application opens in a new browser with the code and lands on the 
 
   // A reload in the same tab needs no new code.
   await other.reload();
-  await expect(step(other, 2)).toBeVisible();
-  await expect(other.getByRole('dialog')).toHaveCount(0);
+  await expectCurrent(other, 3, saved);
+  await other.context().close();
+});
+
+test('a link naming step 4 (steps 1-3 saved) lands on step 4 once the code is entered', async ({ page, browser }) => {
+  const saved = await saveSteps(page, 3);
+  const other = await openElsewhere(browser, saved.url);
+  await enter(other, await latestCode(other.request, saved.email));
+  await expectCurrent(other, 4, saved);
+  await expect(field(other, 'primaryApplicantAddress')).toHaveValue(String(primaryHousing.primaryApplicantAddress));
+  await expect(field(other, 'primaryApplicantCity')).toHaveValue(String(primaryHousing.primaryApplicantCity));
+  await expect(field(other, 'primaryApplicantEmail')).toHaveValue(saved.email);
+  await expect(step(other, 4).getByRole('heading', { level: 2 })).toBeFocused();
+  expect(await continueStep(other)).toBe(4);
+  await other.context().close();
+});
+
+test('a link naming a step beyond what the saved data allows lands on the first step that is not complete', async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  // Steps 1 and 2 were saved; the link is edited to name step 7.
+  const other = await openElsewhere(browser, saved.url.replace(/\/3\/(\d+)\//, '/7/$1/'));
+  await enter(other, await latestCode(other.request, saved.email));
+  await expectCurrent(other, 3, saved);
+  await expect(field(other, 'primaryApplicantAddress')).toHaveValue('');
+  expect(await continueStep(other)).toBe(3);
+  await other.context().close();
+});
+
+test('a resume link with the id and token in the query lands on the first step that is not complete', async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  const other = await openElsewhere(browser, `/hakemus/kulutusluotto/?id=${saved.id}&token=${saved.token}`);
+  await enter(other, await latestCode(other.request, saved.email));
+  await expectCurrent(other, 3, saved);
   await other.context().close();
 });
 

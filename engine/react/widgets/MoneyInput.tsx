@@ -1,8 +1,10 @@
 // A euro amount typed as text: keystrokes are filtered to digits and one decimal
 // point (a comma becomes the point) and the form receives a number. What the
-// applicant typed is kept while they type, so "12." does not lose its point.
+// applicant typed is kept while they type, so "12." does not lose its point. Text
+// that is not an amount ('1e309') reaches the form as text, so validation says
+// 'Vain numeroita' instead of the input turning it into another number.
 import { useState, type ReactNode } from 'react';
-import { normalizeMoneyInput, parseMoney } from '../../../custom-validators/money.ts';
+import { normalizeMoneyInput, numberInputValue } from '../../../custom-validators/money.ts';
 
 export interface MoneyInputProps {
   id: string;
@@ -12,7 +14,8 @@ export interface MoneyInputProps {
   placeholder?: string;
   autoComplete?: string;
   disabled?: boolean;
-  onChange(value: number | undefined): void;
+  /** A number, undefined for an empty field, or the text when it is not an amount. */
+  onChange(value: number | string | undefined): void;
   onBlur(): void;
   onFocus?(): void;
   'aria-invalid'?: boolean;
@@ -39,7 +42,7 @@ export function MoneyInput({ id, name, value, unit, placeholder, autoComplete, d
         onChange={(event) => {
           const next = normalizeMoneyInput(event.target.value);
           setDraft(next);
-          onChange(parseMoney(next) ?? undefined);
+          onChange(numberInputValue(next));
         }}
         onFocus={onFocus}
         onBlur={() => {

@@ -1,12 +1,13 @@
 import type { WidgetProps } from '@rjsf/utils';
 import type { ReactNode } from 'react';
 import { unitOf } from '../display.ts';
-import { useFieldState } from './field-state.ts';
+import { useFieldState, useNumberChange } from './field-state.ts';
 import { MoneyInput } from './MoneyInput.tsx';
 
 export function MoneyWidget(props: WidgetProps): ReactNode {
   const { id, value, onChange, onBlur, onFocus, options, placeholder, disabled, uiSchema, htmlName } = props;
-  const { wizard, aria } = useFieldState(props);
+  const { wizard, field, aria } = useFieldState(props);
+  const change = useNumberChange(field, onChange);
   return (
     <MoneyInput
       id={id}
@@ -16,7 +17,7 @@ export function MoneyWidget(props: WidgetProps): ReactNode {
       placeholder={placeholder || undefined}
       autoComplete={options.autocomplete as string | undefined}
       disabled={disabled}
-      onChange={onChange}
+      onChange={change}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
       {...aria}

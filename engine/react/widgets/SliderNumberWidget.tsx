@@ -1,17 +1,22 @@
 // A number typed or slid, for amounts and loan times. With `ui:options.clamp` a
 // value above the schema's maximum becomes the maximum and the document's own
 // "maximum" message says why; with `resetBelowMinimum` a value under the minimum
-// becomes the minimum when the applicant leaves the field.
+// becomes the minimum when the applicant leaves the field. Typing is read as money
+// inputs read it (spec §5): a comma or a dot is the decimal point, so '1,5' is one
+// and a half, never 15; a field of whole numbers then says so with the document's
+// `type.integer` message, and text that is not a number ('1e309') is refused.
 import type { WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
+import { normalizeMoneyInput, numberInputValue } from '../../../custom-validators/money.ts';
 import { messageFor } from '../../core/index.ts';
 import { withUnit } from '../format.ts';
 import { fill } from '../messages.ts';
-import { useFieldState } from './field-state.ts';
+import { useFieldState, useNumberChange } from './field-state.ts';
 
 export function SliderNumberWidget(props: WidgetProps): ReactNode {
   const { id, value, onChange, onBlur, onFocus, options, schema, label, disabled, htmlName } = props;
   const { wizard, field, aria } = useFieldState(props);
+  const change = useNumberChange(field, onChange);
   const [draft, setDraft] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const doc = wizard.runtime.document;
@@ -25,20 +30,17 @@ export function SliderNumberWidget(props: WidgetProps): ReactNode {
   const noticeId = `${id}__notice`;
 
   const typed = (raw: string) => {
-    const digits = raw.replace(/\D/g, '');
-    if (digits === '') {
-      setDraft('');
-      setNotice(null);
-      onChange(undefined);
+    const text = normalizeMoneyInput(raw);
+    const next = numberInputValue(text);
+    if (typeof next === 'number' && options.clamp && next > max) {
+      setNotice(messageFor(doc, field, ['maximum'], { limit: max }));
+      setDraft(String(max));
+      change(max);
       return;
     }
-    let next = Number(digits);
-    if (options.clamp && next > max) {
-      next = max;
-      setNotice(messageFor(doc, field, ['maximum'], { limit: max }));
-    } else setNotice(null);
-    setDraft(String(next));
-    onChange(next);
+    setNotice(null);
+    setDraft(text);
+    change(next);
   };
 
   const left = () => {
@@ -59,10 +61,10 @@ export function SliderNumberWidget(props: WidgetProps): ReactNode {
           name={htmlName ?? id}
           className="lv-input lv-input--number lv-slider__input"
           type="text"
-          inputMode="numeric"
+          inputMode={schema.type === 'integer' ? 'numeric' : 'decimal'}
           autoComplete="off"
           disabled={disabled}
-          value={draft ?? (numeric === undefined ? '' : String(numeric))}
+          value={draft ?? (numeric !== undefined ? String(numeric) : typeof value === 'string' ? value : '')}
           {...aria}
           aria-describedby={[aria['aria-describedby'], notice ? noticeId : null].filter(Boolean).join(' ') || undefined}
           onChange={(event) => typed(event.target.value)}

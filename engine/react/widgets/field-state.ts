@@ -26,3 +26,14 @@ export function optionText(options: Record<string, unknown>, key: string, fallba
   const value = options[key];
   return typeof value === 'string' ? value : fallback;
 }
+
+/**
+ * The change handler of a number field's text input. Numbers and empty go through
+ * RJSF; text that is not a number (kept so validation can say 'Vain numeroita') is
+ * written to the form directly, because RJSF's NumberField would read '1e309' with
+ * Number() and store Infinity, or '2e3' as 2000.
+ */
+export function useNumberChange(field: string, onChange: WidgetProps['onChange']): (value: number | string | undefined) => void {
+  const wizard = useWizard();
+  return (value) => (typeof value === 'string' ? wizard.setFields({ [field]: value }) : onChange(value));
+}

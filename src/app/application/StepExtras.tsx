@@ -25,11 +25,19 @@ function InstallmentEstimate({ runtime, data }: { runtime: FormRuntime; data: Fo
   );
 }
 
+/** A document text with `{name}` filled from the document's numeric constants, so a stated threshold is the rule's own. */
+export function textWithConstants(runtime: FormRuntime, key: string): string | undefined {
+  const text = runtime.document.texts?.[key];
+  if (text === undefined) return undefined;
+  const numbers = Object.entries(runtime.document.constants ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+  return fill(text, Object.fromEntries(numbers.map(([name, value]) => [name, formatNumber(value)])));
+}
+
 function CoApplicantPrompt({ runtime, data }: { runtime: FormRuntime; data: FormData }): ReactNode {
   if (runtime.computed(data).showCoApplicantPrompt !== true) return null;
   return (
     <p className="prompt" data-testid="co-applicant-prompt">
-      {runtime.document.texts?.coApplicantPrompt}
+      {textWithConstants(runtime, 'coApplicantPrompt')}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 // The summary panel's frame: beside the form on wide screens, always open; below
 // the form on narrow ones, closed until the applicant opens it, so the page does
 // not end in a long list they have just typed.
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { summaryPanel } from '../messages.fi.ts';
 
 const WIDE = '(min-width: 62rem)';
@@ -17,8 +17,44 @@ function useWide(): boolean {
   );
 }
 
+/** The sticky column's margin above and below it in the window (app.css: `top`/`bottom: 1rem`). */
+const STICKY_MARGIN_REM = 1;
+
+/**
+ * Whether the column around the card (the page's aside: the card, the promo box and the
+ * support line) is taller than the window. A taller column must not stick to the top,
+ * where its end would stay below the window for good; app.css then sticks it by its
+ * bottom edge instead, so scrolling the page brings every part of it into view.
+ */
+function useTallerThanWindow(card: RefObject<HTMLElement | null>, wide: boolean): boolean {
+  const [taller, setTaller] = useState(false);
+  useLayoutEffect(() => {
+    const column = card.current?.parentElement;
+    if (!wide || !column) {
+      setTaller(false);
+      return;
+    }
+    const measure = () => {
+      const margin = STICKY_MARGIN_REM * parseFloat(getComputedStyle(document.documentElement).fontSize);
+      setTaller(column.getBoundingClientRect().height + 2 * margin > window.innerHeight);
+    };
+    measure();
+    // The column grows with each step's summary section.
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(column);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [card, wide]);
+  return taller;
+}
+
 export function SummaryCard({ children, sections }: { children: ReactNode; sections: number }): ReactNode {
   const wide = useWide();
+  const card = useRef<HTMLElement>(null);
+  const tall = useTallerThanWindow(card, wide);
   const [open, setOpen] = useState(false);
   // Nothing to hide before the first section exists.
   useEffect(() => {
@@ -26,7 +62,7 @@ export function SummaryCard({ children, sections }: { children: ReactNode; secti
   }, [sections]);
   const collapsible = !wide && sections > 0;
   return (
-    <section className="summary-card" aria-labelledby="summary-panel-title">
+    <section ref={card} className="summary-card" aria-labelledby="summary-panel-title" data-column-taller-than-window={tall || undefined}>
       <div className="summary-card__head">
         <h2 id="summary-panel-title" className="summary-card__title">
           {summaryPanel.title}

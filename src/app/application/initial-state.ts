@@ -9,7 +9,7 @@ import { loadApplication, loadDraft } from './storage.ts';
 
 export interface ApplicationState {
   data: FormData;
-  /** The furthest step revealed. */
+  /** The furthest step reached; the path chooses the step shown (`shownStep`), up to this one. */
   step: number;
   id?: string;
   token?: string;
@@ -23,11 +23,20 @@ export function reachableStep(runtime: FormRuntime, data: FormData, requested: n
   return active.at(-1) ?? runtime.activeSteps(data)[0]?.number ?? 1;
 }
 
+/**
+ * The step shown as the current one: the step the path names (Back and Forward move it),
+ * capped by the furthest step reached and by what applies to the answers. Off a step
+ * path (before the first save) it is the furthest step reached.
+ */
+export function shownStep(runtime: FormRuntime, state: ApplicationState, route: AppRoute): number {
+  return reachableStep(runtime, state.data, route.kind === 'step' ? route.step : state.step, state.step);
+}
+
 export function initialState(runtime: FormRuntime, route: AppRoute, landing: LandingParams, draftScope: string): ApplicationState | null {
   if (route.kind === 'step') {
     const stored = loadApplication(route.id, route.token);
     if (!stored) return null;
-    return { data: stored.data, step: reachableStep(runtime, stored.data, route.step, stored.step), id: stored.id, token: stored.token, tracked: stored.tracked };
+    return { data: stored.data, step: stored.step, id: stored.id, token: stored.token, tracked: stored.tracked };
   }
   const draft = loadDraft(draftScope);
   const data = { ...schemaDefaults(runtime.document), ...(draft?.data ?? {}), ...landing.answers };

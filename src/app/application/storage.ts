@@ -1,5 +1,5 @@
-// What survives a reload (docs/adr/0003-renderer.md): the answers and the step,
-// kept in this tab's sessionStorage, per saved application and as one unsaved
+// What survives a reload (docs/adr/0003-renderer.md): the answers and the furthest
+// step reached (the path says which step is shown), kept in this tab's sessionStorage, per saved application and as one unsaved
 // draft per brand and product. Closing the tab forgets them; resuming elsewhere
 // comes with the one-time code flow.
 import type { FormData } from '../../../engine/core/index.ts';
@@ -8,6 +8,7 @@ export interface StoredApplication {
   id: string;
   token: string;
   data: FormData;
+  /** The furthest step reached. */
   step: number;
   /** Steps whose analytics event was already sent. */
   tracked: number[];

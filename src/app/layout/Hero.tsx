@@ -1,12 +1,15 @@
 // Above the form, where a visitor looks first: what the service is and the claims
 // of spec §1 (lenders compared, satisfied customers, a three-minute form, payout).
+// The amount range it states is the loaded form's (the brand's own minimum).
 import type { ReactNode } from 'react';
-import { claims, hero } from '../messages.fi.ts';
+import { useLoadedDocument } from '../loaded-form.ts';
+import { claims } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
+import { heroText } from './hero-text.ts';
 import { BankIcon, BoltIcon, ClockIcon, PeopleIcon } from './icons.tsx';
 
 export function Hero({ product }: { product: Product }): ReactNode {
-  const text = hero[product];
+  const text = heroText(product, useLoadedDocument());
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__inner">

@@ -1,14 +1,16 @@
 // The consumer application: the wizard, the summary beside it, saving each step
-// through the API and moving to the step path it returns (spec §2, §4).
+// through the API and moving to the step path it returns (spec §2, §4). Each step
+// is an entry in the browser's history: Back shows the previous step, Forward the
+// next one again, with every answer kept (issue 11).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import type { FormData } from '../../../engine/core/index.ts';
-import { FormWizard, SummaryPanel, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
+import { FormWizard, goToStep, SummaryPanel, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
 import { trackResume, trackStep } from '../analytics.ts';
 import { createApplication, lookupTown, updateApplication } from '../api.ts';
 import { consumerSlots } from '../application/StepExtras.tsx';
 import { SummaryCard } from '../application/SummaryCard.tsx';
-import { initialState, type ApplicationState } from '../application/initial-state.ts';
+import { initialState, shownStep, type ApplicationState } from '../application/initial-state.ts';
 import { savePayload } from '../application/payload.ts';
 import { readLandingParams } from '../application/query.ts';
 import { clearDraft, storeApplication, storeDraft } from '../application/storage.ts';
@@ -41,11 +43,9 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
   const [modal, setModal] = useState<ModalState>(null);
   const wizard = useRef<FormWizardHandle>(null);
   const home = paths.start(product);
-
-  // A resume link in the query (spec §2) goes to its step path.
-  useEffect(() => {
-    if (route.kind === 'start' && landing.id && landing.token) navigate(paths.step(product, 1, landing.id, landing.token), { replace: true });
-  }, [route.kind, landing, product, navigate]);
+  const navigationType = useNavigationType();
+  // The step shown as the current one: the path's, within what was reached and applies.
+  const shown = state ? shownStep(runtime, state, route) : 1;
 
   // The answers survive a reload of this tab (ADR 0003).
   useEffect(() => {
@@ -54,19 +54,30 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
     else storeDraft(draftScope, { data: state.data, tracked: state.tracked });
   }, [state, draftScope]);
 
-  // The path names the furthest step, so a reload comes back to it.
+  // The path names the step shown, so a reload comes back to it. A path naming a step not
+  // reached yet, or one that no longer applies to the answers (the co-applicant step after
+  // unticking), is replaced by the step shown instead.
   useEffect(() => {
-    if (!state?.id || !state.token) return;
-    const path = paths.step(product, state.step, state.id, state.token);
+    if (route.kind !== 'step' || !state?.id || !state.token) return;
+    const path = paths.step(product, shown, state.id, state.token);
     if (location.pathname !== path) navigate(path + location.search, { replace: true });
-  }, [state?.id, state?.token, state?.step, product, location.pathname, location.search, navigate]);
+  }, [route.kind, state?.id, state?.token, shown, product, location.pathname, location.search, navigate]);
 
-  // One analytics event per step, the first time it is reached.
+  // Back shows an earlier step: it is scrolled to and its heading focused, as continuing
+  // does for the next step (the wizard itself does that for a step shown further on).
+  const view = useRef({ shown, key: location.key });
   useEffect(() => {
-    if (!state || state.tracked.includes(state.step)) return;
-    trackStep(state.step, { brand: brand.id, product });
-    setState((current) => current && { ...current, tracked: [...current.tracked, current.step] });
-  }, [state, brand.id, product]);
+    const before = view.current;
+    view.current = { shown, key: location.key };
+    if (navigationType === NavigationType.Pop && location.key !== before.key && shown < before.shown) requestAnimationFrame(() => goToStep(shown));
+  }, [shown, location.key, navigationType]);
+
+  // One analytics event per step, the first time it is shown; Back and Forward send none.
+  useEffect(() => {
+    if (!state || state.tracked.includes(shown)) return;
+    trackStep(shown, { brand: brand.id, product });
+    setState((current) => current && (current.tracked.includes(shown) ? current : { ...current, tracked: [...current.tracked, shown] }));
+  }, [state, shown, brand.id, product]);
 
   const onChange = useCallback((data: FormData) => setState((current) => current && { ...current, data }), []);
 
@@ -96,10 +107,16 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
         navigate(paths.authentication(product, id, token));
         return { ok: true };
       }
+      // This tab's copy first: the step path below opens only with it (else it asks for a code).
+      storeApplication({ id, token, data, step: Math.max(state.step, next), tracked: state.tracked });
       setState((current) => current && { ...current, id, token, step: Math.max(current.step, next) });
+      // Every step gets its own history entry, so Back comes back to this one; the first
+      // save turns the start path into step 1's path rather than leaving it behind.
+      if (first) navigate(paths.step(product, step, id, token) + location.search, { replace: true });
+      navigate(paths.step(product, next, id, token) + location.search);
       return { ok: true };
     },
-    [state, runtime, brand.id, product, landing, draftScope, navigate],
+    [state, runtime, brand.id, product, landing, draftScope, navigate, location.search],
   );
 
   const services = useMemo(
@@ -132,7 +149,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
             validator={validator}
             data={state.data}
             onChange={onChange}
-            currentStep={state.step}
+            currentStep={shown}
             onContinue={onContinue}
             messages={renderer}
             services={services}
@@ -140,8 +157,8 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
           />
         </div>
         <aside className="page__aside" aria-label={summaryPanel.title}>
-          <SummaryCard sections={runtime.summarySections(state.data, state.step).length}>
-            <SummaryPanel runtime={runtime} data={state.data} currentStep={state.step} messages={renderer} />
+          <SummaryCard sections={runtime.summarySections(state.data, shown).length}>
+            <SummaryPanel runtime={runtime} data={state.data} currentStep={shown} messages={renderer} />
           </SummaryCard>
           <PromoBox />
           <SupportLine />

@@ -1,18 +1,20 @@
 // Everything under /hakemus/{product}/: loads the form for the brand and product,
 // then shows the page the rest of the path names.
 import { useEffect, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
+import { LoadedFormContext } from '../loaded-form.ts';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { documentTitle, pages } from '../messages.fi.ts';
 import { isProduct, variantsFor, type Product } from '../products.ts';
-import { parseApplicationPath, paths } from '../routes.ts';
+import { looksLikeApplication, parseApplicationPath, paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { OffersPage } from '../offers/OffersPage.tsx';
 import { ApplicationPage } from './ApplicationPage.tsx';
 import { AuthenticationPage } from './AuthenticationPage.tsx';
 import { NotFoundPage } from './PlaceholderPages.tsx';
+import { readLandingParams } from '../application/query.ts';
 import { loadApplication } from '../application/storage.ts';
 import { PrefillPage } from '../resume/PrefillPage.tsx';
 import { ResumeGate } from '../resume/ResumeGate.tsx';
@@ -46,6 +48,7 @@ export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }
 function ProductPages({ brand, product, rest, load }: { brand: Brand; product: Product; rest: string; load: FormLoader }): ReactNode {
   const route = parseApplicationPath(rest);
   const form = useForm(load, brand, product);
+  const { search } = useLocation();
   useEffect(() => {
     document.title = fill(documentTitle.application, { product: documentTitle.products[product], brand: brand.name });
   }, [product, brand.name]);
@@ -76,9 +79,26 @@ function ProductPages({ brand, product, rest, load }: { brand: Brand; product: P
       </MessagePage>
     );
   }
-  // A saved application this tab does not hold opens only with a one-time code (spec §4).
+  const { runtime } = form.form;
+  // A saved application this tab does not hold opens only with a one-time code (spec §4),
+  // landing on the step its path names when the saved answers allow it.
   if (route.kind === 'step' && !loadApplication(route.id, route.token)) {
-    return <ResumeGate key={`${route.id}/${route.token}`} brand={brand} product={product} id={route.id} token={route.token} mode="saved" />;
+    return <ResumeGate key={`${route.id}/${route.token}`} brand={brand} product={product} id={route.id} token={route.token} mode="saved" runtime={runtime} step={route.step} />;
   }
-  return <ApplicationPage form={form.form} brand={brand} product={product} route={route} />;
+  // A resume link in the query (spec §2) names no step: this tab's copy opens on the furthest
+  // step reached, another browser's after the code on the first step that is not complete.
+  if (route.kind === 'start') {
+    const { id, token } = readLandingParams(search, runtime.document);
+    if (id && token) {
+      if (!looksLikeApplication(id, token)) return <NotFoundPage brand={brand} />;
+      const held = loadApplication(id, token);
+      if (held) return <Navigate to={paths.step(product, held.step, id, token)} replace />;
+      return <ResumeGate key={`${id}/${token}`} brand={brand} product={product} id={id} token={token} mode="saved" runtime={runtime} />;
+    }
+  }
+  return (
+    <LoadedFormContext.Provider value={form.form}>
+      <ApplicationPage form={form.form} brand={brand} product={product} route={route} />
+    </LoadedFormContext.Provider>
+  );
 }

@@ -30,7 +30,9 @@ export function CodeModal(props: CodeModalProps): ReactNode {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
+  const waitId = useId();
   const remaining = useCountdown(resendLock);
+  const locked = remaining > 0;
   const error = required ? resume.errors.required : codeError?.text;
 
   // A refused code is cleared and the field takes the focus again, ready for the next try.
@@ -86,18 +88,28 @@ export function CodeModal(props: CodeModalProps): ReactNode {
             data-autofocus
           />
         </div>
-        <p>
+        <p className="resume-form__actions">
           <button type="submit" className="lv-button lv-button--primary" disabled={checking} aria-busy={checking || undefined}>
             {checking ? resume.checking : resume.submit}
           </button>
         </p>
       </form>
       <p>
-        <button type="button" className="lv-link-button" disabled={remaining > 0} onClick={props.onResend}>
+        {/* Locked, it stays in the tab order, announced as unavailable with the wait as
+            its description, and a click does nothing (aria-disabled does not stop one). */}
+        <button
+          type="button"
+          className="lv-link-button resume-form__resend"
+          aria-disabled={locked || undefined}
+          aria-describedby={locked ? waitId : undefined}
+          onClick={() => {
+            if (!locked) props.onResend();
+          }}
+        >
           {resume.resend}
         </button>
-        <span className="lv-hint resume-form__wait" aria-live="polite">
-          {remaining > 0 ? fill(resume.resendWait, { seconds: String(remaining) }) : ''}
+        <span id={waitId} className="lv-hint resume-form__wait" aria-live="polite">
+          {locked ? fill(resume.resendWait, { seconds: String(remaining) }) : ''}
         </span>
       </p>
       <p>

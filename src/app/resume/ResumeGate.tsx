@@ -1,9 +1,12 @@
 // Opening a saved application in a browser that does not hold it (spec §4): a code is
 // sent and the code dialog opens; once the code is verified the saved form is kept in
-// this tab (as a reload would find it) and the page moves to the saved step, or to
-// step 7 in the prefill flow. Until then nothing of the application is shown.
+// this tab (as a reload would find it) and the page moves to the step the link names
+// when the saved answers allow it, else to the first step that is not complete
+// (`landingStep`), or to step 7 in the prefill flow. Until then nothing of the
+// application is shown.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { FormRuntime } from '../../../engine/core/index.ts';
 import { trackResume } from '../analytics.ts';
 import { storeApplication } from '../application/storage.ts';
 import type { Brand } from '../brands.ts';
@@ -14,20 +17,24 @@ import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { sendCode, verifyCode, type SendOutcome } from './api.ts';
 import { CodeModal, type CodeModalProps } from './CodeModal.tsx';
-import { markPrefilled, savedForm } from './saved-form.ts';
+import { landingStep, markPrefilled, savedForm } from './saved-form.ts';
 import './resume.css';
 
-export interface ResumeGateProps {
+export type ResumeGateProps = {
   brand: Brand;
   product: Product;
   id: string;
   token: string;
-  mode: 'saved' | 'prefill';
-}
+} & (
+  | { mode: 'prefill' }
+  /** `step`: the step the link names; none for a link with the id and token in the query. */
+  | { mode: 'saved'; runtime: FormRuntime; step?: number }
+);
 
 const PREFILL_STEP = 7;
 
-export function ResumeGate({ brand, product, id, token, mode }: ResumeGateProps): ReactNode {
+export function ResumeGate(props: ResumeGateProps): ReactNode {
+  const { brand, product, id, token, mode } = props;
   const navigate = useNavigate();
   const [phase, setPhase] = useState<'open' | 'closed' | 'notFound'>('open');
   const [status, setStatus] = useState<CodeModalProps['status']>({ kind: 'sending' });
@@ -67,7 +74,8 @@ export function ResumeGate({ brand, product, id, token, mode }: ResumeGateProps)
     if (outcome.kind === 'notFound') return setPhase('notFound');
     if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome) });
     const saved = savedForm(outcome.saved);
-    const step = mode === 'prefill' ? PREFILL_STEP : saved.step;
+    // Step 0 (the offers list) is where a finalized application lives.
+    const step = props.mode === 'prefill' ? PREFILL_STEP : saved.step === 0 ? 0 : landingStep(props.runtime, saved.data, props.step);
     trackResume('prefill_login_success', details);
     if (mode === 'prefill') markPrefilled(id);
     // Steps already reached were counted in the browser that filled them.

@@ -1,6 +1,6 @@
 // The verify answer (the saved form, its navigation state, product and brand) turned
 // into what the form keeps in the browser. Pure.
-import type { FormData } from '../../../engine/core/index.ts';
+import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
 
 const NOT_FORM_DATA = new Set(['additionalFormData', 'product', 'brand']);
 
@@ -12,6 +12,27 @@ export function savedForm(saved: Record<string, unknown>): { data: FormData; ste
   // Spec §4: the saved step, 1 when there is none.
   const step = typeof rawStep === 'number' && Number.isInteger(rawStep) && rawStep >= 0 && rawStep <= 7 ? rawStep : 1;
   return { data, step };
+}
+
+/**
+ * The step a resumed application opens on (spec §4, issue 11). The saved
+ * `additionalFormData.step` is the step last saved, and the link names the one after it:
+ * the applicant lands on the link's step when every active step before it is complete by
+ * the document's own validation of the saved answers, else on the first step that is not
+ * complete. A named step that does not apply to the answers (the co-applicant step
+ * without a co-applicant) gives the next one that does. Without a named step (a resume
+ * link in the query) it is the first step that is not complete; when all are, the last.
+ */
+export function landingStep(runtime: FormRuntime, data: FormData, requested?: number): number {
+  // Only the document's fields: anything else would fail every step's validation.
+  const known = new Set(runtime.fieldIds);
+  const answers = Object.fromEntries(Object.entries(data).filter(([field]) => known.has(field)));
+  const active = runtime.activeSteps(answers).map((step) => step.number);
+  for (const step of active) {
+    if (requested !== undefined && step >= requested) return step;
+    if (!runtime.validate(answers, { uptoStep: step }).valid) return step;
+  }
+  return active.at(-1) ?? 1;
 }
 
 /** Applications opened through the prefill flow, so submitting them can be counted (prefill_form_submit). */
