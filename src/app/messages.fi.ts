@@ -191,6 +191,10 @@ export const offersTexts = {
   allFiltered:
     'Emme saaneet yhtään tarjousta, jonka nimelliskorko olisi enintään 10 %. Voit katsoa myös yli 10 %:n korolla tulleet tarjoukset. Tarjoukset eivät sido sinua.',
   pending: 'Vastausta odotetaan vielä {count} lainanantajalta.',
+  /** While waiting: how far the lenders are (the bar beside it says the same). */
+  progress: '{answered}/{total} lainanantajaa on vastannut.',
+  /** While waiting, before the first answer tells how many lenders there are. */
+  progressStarting: 'Hakemuksesi välitetään lainanantajille.',
   free: 'Tarjoukset ovat maksuttomia eivätkä sido sinua.',
   infoButton: 'Tietoa koroista',
   info: {
@@ -211,9 +215,9 @@ export const offersTexts = {
     label: 'Mainos',
     title: 'Yritykselle: joustava yritysluotto',
     body: 'Jatkuva yritysluotto yrityksesi kassaan: nostat tarvittaessa ja maksat korkoa vain käytetystä summasta.',
-    link: 'Lue lisää yritysluotosta',
-    infoTitle: 'Joustava yritysluotto',
-    infoBody: 'Yrityslainojen vertailu tulee palveluun myöhemmin. Silloin voit hakea yrityksellesi jatkuvaa yritysluottoa samalla tavalla kuin kulutusluottoa: yhdellä hakemuksella usealta rahoittajalta.',
+    // No business loan application exists yet: the row says plainly where it will be
+    // (docs/decisions.md) instead of a link or a 'coming later' dialog.
+    soon: 'Yritysluoton hakemus on tulossa. Se avautuu tämän palvelun osoitteessa /hakemus/yritysluotto.',
   },
   sponsored: {
     label: 'Mainos',

@@ -7,9 +7,7 @@ import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { fillFinish, IDENTIFY, primaryBasics, step } from './support/application.ts';
 import { completeIdentification } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
-
-const API = '/api/lainavertailu22/consumer-applications';
-const STEP1 = { loanPurposeId: 16, inputAppliedAmount: 15000, inputAppliedTenor: 8, hasCoApplicant: false, additionalFormData: { step: 1, hasCoApplicant: false } };
+import { API, expectOffersPageReady, fetchTimes, newApplication, nextPoll, offersPath, pausedClock, recordFetchTimes, STEP1 } from './support/offers.ts';
 const OFFERS_PATH = /\/hakemus\/kulutusluotto\/0\/\d+\/[A-Za-z0-9_-]{43}$/;
 
 /** Apply through the UI, identify, finish: the page ends on the offers list. */
@@ -119,6 +117,9 @@ test.describe('offers after identification', () => {
     const popup = context.waitForEvent('page');
     await dialog.locator('.modal__footer button').click();
     const lenderPage = await popup;
+    // The lender window is open: the dialog is closed over the list.
+    await expect(dialog).toBeHidden();
+    await expect(first).toBeVisible();
     await expect(lenderPage).toHaveURL(/\/lainaaja\/[a-z0-9-]+\/\d+\/[A-Za-z0-9_-]{43}$/);
     await expect(lenderPage.getByRole('heading', { level: 1 })).toHaveText('Valitsemasi lainatarjous');
     await expect(lenderPage.getByText('simuloitu kumppanisivu')).toBeVisible();
@@ -175,53 +176,70 @@ test.describe('offers after identification', () => {
 });
 
 test.describe('offers list before the lenders answer', () => {
-  async function newApplication(page: Page): Promise<{ id: number; token: string }> {
-    const created = await page.request.post(`${API}/save`, { data: STEP1 });
-    expect(created.status()).toBe(200);
-    return (await created.json()) as { id: number; token: string };
-  }
+  // The page's clock is paused: it polls when the test moves time on (support/offers.ts).
+  test('while waiting: the wait text, where the application is, no advert; accessible at 375 px', async ({ page }) => {
+    const app = await newApplication(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await pausedClock(page);
+    await page.goto(offersPath(app));
+    await expectOffersPageReady(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
+    await expect(page.getByText('Odota hetki. Tarjouksia haetaan...')).toBeVisible();
+    await expect(page.getByText('Hakemuksesi välitetään lainanantajille.')).toBeVisible();
+    // No advert while waiting (the business credit is promoted only beside offers).
+    await expect(page.getByText('Mainos')).toHaveCount(0);
+    // axe needs the page's timers: the clock runs from here (a poll may come, the page still waits).
+    await page.clock.resume();
+    await expectNoAxeViolations(page, 'offers page, waiting, 375 px');
+  });
 
-  test('waits, then says there are no offers; accessible at 375 px', async ({ page }) => {
-    test.setTimeout(60_000);
-    const { id, token } = await newApplication(page);
+  test('polls on the spec’s schedule, then says there are no offers', async ({ page }) => {
+    const app = await newApplication(page);
     const polls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/lainavertailu22/offers/')) polls.push(request.url());
     });
-    await page.setViewportSize({ width: 375, height: 800 });
-    const started = Date.now();
-    await page.goto(`/hakemus/kulutusluotto/0/${id}/${token}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
+    await recordFetchTimes(page);
+    await pausedClock(page);
+    await page.goto(offersPath(app));
+    await expectOffersPageReady(page);
+    const opened = await page.evaluate(() => Date.now());
+    await nextPoll(page);
+    await nextPoll(page);
     await expect(page.getByText('Odota hetki. Tarjouksia haetaan...')).toBeVisible();
-    await expect(page.getByText('Mainos')).toHaveCount(1);
-    await expect(page.getByRole('heading', { name: 'Yritykselle: joustava yritysluotto' })).toBeVisible();
-    await expectNoAxeViolations(page, 'offers page, waiting, 375 px');
-    // Three polls: 5 s, then 5.5 s, then 6 s later.
-    await expect(page.getByText('Ei lainatarjouksia')).toBeVisible({ timeout: 25_000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(16_000);
+    await nextPoll(page);
+    await expect(page.getByText('Ei lainatarjouksia')).toBeVisible();
+    await expect(page.getByText('Odota hetki. Tarjouksia haetaan...')).toHaveCount(0);
+    await expect(page.getByText('Mainos')).toHaveCount(0);
+    // Three polls: 5 s, then 5.5 s, then 6 s later (the page's clock moved only for them).
     expect(polls).toHaveLength(3);
+    const [first, second, third] = await fetchTimes(page);
+    expect(first - opened).toBeGreaterThanOrEqual(5000);
+    expect([second - first, third - second]).toEqual([5500, 6000]);
     expect(new URL(polls[0]).searchParams.getAll('sort')).toEqual(['amount,desc', 'apr,asc']);
-
-    await page.getByRole('button', { name: 'Lue lisää yritysluotosta' }).click();
-    await expect(page.getByRole('dialog', { name: 'Joustava yritysluotto' })).toContainText('myöhemmin');
-    await expectNoAxeViolations(page, 'business credit dialog');
   });
 
   test('second brand shows its sponsored banner when there are no offers', async ({ page, baseURL }) => {
-    test.setTimeout(60_000);
     const { id, token } = await newApplication(page);
     const origin = baseURL!.replace('//localhost', '//kattokorko.localhost');
+    await pausedClock(page);
     await page.goto(`${origin}/hakemus/kulutusluotto/0/${id}/${token}`);
-    await expect(page.getByText('Ei lainatarjouksia')).toBeVisible({ timeout: 25_000 });
+    await expectOffersPageReady(page);
+    for (let poll = 1; poll <= 3; poll++) await nextPoll(page);
+    await expect(page.getByText('Ei lainatarjouksia')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Kokeile myös vaihtoehtoista rahoittajaa' })).toBeVisible();
+    await page.clock.resume();
     await expectNoAxeViolations(page, 'second brand, no offers');
   });
 
   test('a wrong token shows no offers and no error', async ({ page }) => {
     const { id } = await newApplication(page);
+    await pausedClock(page);
     await page.goto(`/hakemus/kulutusluotto/0/${id}/${'A'.repeat(43)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
-    await expect(page.locator('.offers[data-fetch-failed]')).toBeAttached({ timeout: 10_000 });
+    await nextPoll(page);
+    await expect(page.locator('.offers[data-fetch-failed]')).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
   });
 });
 
@@ -285,12 +303,7 @@ test.describe('offers list rules in the browser', () => {
     await expect(promoted).not.toHaveAttribute('data-offer-id');
     await expect(promoted).toContainText('Mainos');
     await expect(promoted).toContainText('Yritykselle: joustava yritysluotto');
-    await expect(page.locator('.offers__business')).toHaveCount(0);
     await expectNoAxeViolations(page, 'offers list with offers');
-    await promoted.getByRole('button', { name: 'Lue lisää yritysluotosta' }).click();
-    await expect(page.getByRole('dialog', { name: 'Joustava yritysluotto' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.locator('.offers__table')).toBeHidden();
@@ -346,35 +359,33 @@ test.describe('offers list rules in the browser', () => {
   });
 
   test('a sort change fetches at once and restarts the poll schedule at 5 s', async ({ page }) => {
-    test.setTimeout(60_000);
-    const created = await page.request.post(`${API}/save`, { data: STEP1 });
-    const { id, token } = (await created.json()) as { id: number; token: string };
-    const fetches: Array<{ at: number; sort: string }> = [];
-    let answered = 0;
+    const { id, token } = await newApplication(page);
+    const sorts: string[] = [];
     // A lender stays pending, so the page keeps polling: 5 s, then 5.5 s, then 6 s …
     await page.route('**/api/lainavertailu22/offers/**', async (route) => {
-      fetches.push({ at: Date.now(), sort: new URL(route.request().url()).searchParams.getAll('sort')[1] });
-      const real = await route.fetch();
-      const body = (await real.json()) as Record<string, unknown>;
-      await route.fulfill({ response: real, json: { ...body, content: OFFERS, totalElements: OFFERS.length, dispatched: true, pendingLenders: 1 } });
-      answered += 1;
+      sorts.push(new URL(route.request().url()).searchParams.getAll('sort')[1]);
+      await route.fulfill({ json: { content: OFFERS, totalElements: OFFERS.length, dispatched: true, pendingLenders: 1, totalLenders: 16 } });
     });
+    await recordFetchTimes(page);
+    await pausedClock(page);
     await page.goto(`/hakemus/kulutusluotto/0/${id}/${token}`);
-    await expect.poll(() => fetches.length, { timeout: 20_000 }).toBe(2);
-    expect(fetches[1].at - fetches[0].at).toBeGreaterThanOrEqual(5_400);
-    // 4 s after the second poll: the old schedule would fetch again 2 s from here.
-    await page.waitForTimeout(Math.max(0, fetches[1].at + 4_000 - Date.now()));
-    const changed = Date.now();
+    await expectOffersPageReady(page);
+    await nextPoll(page);
+    await nextPoll(page);
+    const [first, second] = await fetchTimes(page);
+    expect(second - first).toBe(5500);
+    // 4 s after the second poll: the old schedule would poll again 2 s from here.
+    await page.clock.runFor(4000);
     await page.getByLabel('Järjestä').selectOption({ label: 'Nimelliskorko, pienin ensin' });
-    await expect.poll(() => fetches.length, { timeout: 2_000 }).toBe(3);
-    expect(fetches[2]).toMatchObject({ sort: 'interest,asc' });
-    expect(fetches[2].at - changed).toBeLessThan(1_500);
-    await expect.poll(() => fetches.length, { timeout: 9_000 }).toBe(4);
-    expect(fetches[3].sort).toBe('interest,asc');
-    expect(fetches[3].at - changed).toBeGreaterThanOrEqual(4_900);
-    expect(fetches[3].at - changed).toBeLessThan(7_000);
-    // The last poll's handler is still reading the real answer: let it finish before the page closes.
-    await expect.poll(() => answered, { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => sorts.length).toBe(3);
+    expect(sorts[2]).toBe('interest,asc');
+    const changed = (await fetchTimes(page))[2];
+    expect(changed - second).toBe(4000);
+    // The next poll comes 5 s after the change, in the new order; none came at the old time.
+    await page.clock.runFor(5000);
+    await expect(page.locator('.offers')).toHaveAttribute('data-polls', '3');
+    expect(sorts).toEqual(['apr,asc', 'apr,asc', 'interest,asc', 'interest,asc']);
+    expect((await fetchTimes(page))[3] - changed).toBe(5000);
   });
 
   test('second brand hides offers above 10 % until asked', async ({ page, baseURL }) => {

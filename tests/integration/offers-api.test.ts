@@ -32,6 +32,7 @@ interface PageBody {
   totalElements: number;
   totalPages: number;
   pendingLenders: number;
+  totalLenders: number;
   dispatched: boolean;
 }
 
@@ -77,13 +78,16 @@ describeOnDatabases('offers API', (target) => {
     let answer = await get(offersUrl(app));
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.body).toMatchObject({ content: [], totalElements: 0, pendingLenders: 0, dispatched: false });
+    expect(answer.body).toMatchObject({ content: [], totalElements: 0, pendingLenders: 0, totalLenders: 0, dispatched: false });
 
     await dispatchApplication(server.db, app.id, { delayScale: 0 });
     await dispatchApplication(server.db, other.id, { delayScale: 0 });
     answer = await get(offersUrl(app));
-    expect(answer.body).toMatchObject({ content: [], dispatched: true, pendingLenders: loadCatalogue().lenders.length });
+    const lenders = loadCatalogue().lenders.length;
+    expect(answer.body).toMatchObject({ content: [], dispatched: true, pendingLenders: lenders, totalLenders: lenders });
     await answerAll();
+    // Answered, every one: none pending, the total unchanged (the page shows answered of total).
+    expect((await get(offersUrl(app))).body).toMatchObject({ dispatched: true, pendingLenders: 0, totalLenders: lenders });
   });
 
   it('sorts by repeated sort pairs and pages', async () => {

@@ -7,8 +7,11 @@ import { modals } from '../messages.fi.ts';
 export interface ModalProps {
   title: string;
   children: ReactNode;
-  /** Absent for a dialog the applicant cannot close (progress). */
-  onClose?: () => void;
+  /**
+   * Absent for a dialog the applicant cannot close (progress). Says how it was closed: a
+   * dialog may act on its close icon but not on Escape (the offer dialog, spec §4).
+   */
+  onClose?: (how: 'icon' | 'escape') => void;
   /** Where focus goes after closing; by default back to where it was. */
   returnFocus?: () => void;
   tone?: 'default' | 'error' | 'progress';
@@ -32,7 +35,7 @@ export function Modal({ title, children, onClose, returnFocus, tone = 'default',
     first.focus();
     const cancel = (event: Event) => {
       event.preventDefault();
-      closeRef.current?.();
+      closeRef.current?.('escape');
     };
     dialog.addEventListener('cancel', cancel);
     return () => {
@@ -51,7 +54,7 @@ export function Modal({ title, children, onClose, returnFocus, tone = 'default',
           {title}
         </h2>
         {onClose && (
-          <button type="button" className="modal__close" onClick={onClose} aria-label={modals.close}>
+          <button type="button" className="modal__close" onClick={() => onClose('icon')} aria-label={modals.close}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>

@@ -15,6 +15,8 @@ import { formatCents, formatEuros, formatPercent, formatTenor } from './format.t
 import {
   cheapestBadgeId,
   DEFAULT_SORT,
+  isFinal,
+  lenderProgress,
   listState,
   parseSortValue,
   pollDelay,
@@ -23,6 +25,7 @@ import {
   SORT_KEYS,
   sortValue,
   visibleOffers,
+  type LenderProgress,
   type ListedOffer,
   type SortChoice,
 } from './rules.ts';
@@ -35,7 +38,7 @@ interface Props {
   token: string;
 }
 
-type ModalState = { kind: 'accept'; offer: ListedOffer } | { kind: 'info' } | { kind: 'business' } | null;
+type ModalState = { kind: 'accept'; offer: ListedOffer } | { kind: 'info' } | null;
 
 const SORT_VALUES = SORT_KEYS.flatMap((field) => (['asc', 'desc'] as const).map((direction) => sortValue({ field, direction })));
 
@@ -44,6 +47,8 @@ function usePolledOffers(id: string, token: string, sort: SortChoice) {
   const [polls, setPolls] = useState(0);
   const [failed, setFailed] = useState(false);
   const shownSort = useRef<SortChoice | null>(null);
+  // Every poll since the page opened (a sort change restarts the delays, not the count).
+  const pollsDone = useRef(0);
 
   useEffect(() => {
     let cancelled = false;
@@ -63,8 +68,9 @@ function usePolledOffers(id: string, token: string, sort: SortChoice) {
         setFailed(true);
       }
       done += 1;
-      setPolls((count) => count + 1);
-      if (shouldKeepPolling(next)) timer = window.setTimeout(poll, pollDelay(done));
+      pollsDone.current += 1;
+      setPolls(pollsDone.current);
+      if (shouldKeepPolling(next, pollsDone.current)) timer = window.setTimeout(poll, pollDelay(done));
     };
     // A sort change shows the new order at once; the schedule then starts again at 5 s.
     // (Compared by identity: React's development double run of this effect is no change.)
@@ -88,13 +94,13 @@ function usePolledOffers(id: string, token: string, sort: SortChoice) {
 
 /**
  * Spec §9: one purchase event per application and browser session, valued at 0.85 % of
- * the largest offer. It waits for the final list (polling has stopped because no lender
- * is pending): lenders answer over several seconds, and an early small offer would
- * understate the value. A final list without offers is no purchase.
+ * the largest offer. It waits for the final list (no lender is pending): lenders answer
+ * over several seconds, and an early small offer would understate the value. A final
+ * list without offers is no purchase.
  */
 function usePurchaseEvent(id: string, page: Page | null): void {
   useEffect(() => {
-    if (!page || shouldKeepPolling(page) || page.content.length === 0) return;
+    if (!page || !isFinal(page) || page.content.length === 0) return;
     const key = `lv-purchase-${id}`;
     try {
       if (sessionStorage.getItem(key)) return;
@@ -124,8 +130,9 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
   const visible = visibleOffers({ offers, polls, interestFilter, showDownsell, showAboveFilter });
   const state = listState(visible.shown.length, polls, visible.allFilteredByInterest);
   const badgeId = cheapestBadgeId(visible.shown);
-  const stillComing = shouldKeepPolling(page);
-  const heading = visible.shown.length > 0 || !stillComing ? fill(t.headingCount, { count: String(visible.shown.length) }) : t.headingWaiting;
+  const final = isFinal(page);
+  const progress = lenderProgress(page);
+  const heading = visible.shown.length > 0 || (state !== 'waiting' && final) ? fill(t.headingCount, { count: String(visible.shown.length) }) : t.headingWaiting;
 
   const accept = useCallback(
     (offer: ListedOffer, target: Window | null, navigate: boolean) => {
@@ -150,11 +157,13 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
     const target = window.open('', '_blank');
     if (target) target.opener = null;
     accept(offer, target, true);
+    // The lender window is open (or this tab is about to go there): the dialog has done its part.
+    setModal(null);
   };
 
   return (
     <PageShell brand={brand} homeHref={paths.start(product)}>
-      <div className="offers" data-fetch-failed={failed || undefined} data-accept-failed={acceptFailed || undefined}>
+      <div className="offers" data-polls={polls} data-fetch-failed={failed || undefined} data-accept-failed={acceptFailed || undefined}>
         <h1 className="offers__title">{heading}</h1>
         <p className="offers__lead">{t.free}</p>
         <div className="offers__controls">
@@ -175,17 +184,20 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
 
         <div role="status" className="offers__status">
           {state === 'waiting' && <p>{t.waiting}</p>}
+          {state === 'waiting' && <Progress progress={progress} />}
           {state === 'none' && <p>{t.none}</p>}
           {state === 'filtered' && <p>{t.allFiltered}</p>}
-          {state !== 'waiting' && page && page.pendingLenders > 0 && <p className="offers__pending">{fill(t.pending, { count: String(page.pendingLenders) })}</p>}
+          {state !== 'waiting' && page && page.pendingLenders > 0 && (
+            <>
+              <p className="offers__pending">{fill(t.pending, { count: String(page.pendingLenders) })}</p>
+              {progress && <ProgressBar progress={progress} />}
+            </>
+          )}
         </div>
 
-        {visible.shown.length > 0 && (
-          <OffersTable offers={visible.shown} badgeId={badgeId} onOpen={(offer) => setModal({ kind: 'accept', offer })} onBusiness={() => setModal({ kind: 'business' })} />
-        )}
-        {visible.shown.length > 0 && (
-          <OfferCards offers={visible.shown} badgeId={badgeId} onOpen={(offer) => setModal({ kind: 'accept', offer })} onBusiness={() => setModal({ kind: 'business' })} />
-        )}
+        {/* The business credit is promoted as the list's first row: only when offers are listed. */}
+        {visible.shown.length > 0 && <OffersTable offers={visible.shown} badgeId={badgeId} onOpen={(offer) => setModal({ kind: 'accept', offer })} />}
+        {visible.shown.length > 0 && <OfferCards offers={visible.shown} badgeId={badgeId} onOpen={(offer) => setModal({ kind: 'accept', offer })} />}
 
         {visible.hiddenDownsell > 0 && (
           <p>
@@ -210,16 +222,6 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
             <p>{t.sponsored.body}</p>
           </aside>
         )}
-
-        {/* With offers listed, the promotion is the list's first, labelled row (below). */}
-        {visible.shown.length === 0 && (
-          <aside className="offers__business" aria-labelledby="offers-business-title">
-            <p className="offers__ad-label">{t.business.label}</p>
-            <h2 id="offers-business-title">{t.business.title}</h2>
-            <p>{t.business.body}</p>
-            <BusinessLink onOpen={() => setModal({ kind: 'business' })} />
-          </aside>
-        )}
       </div>
 
       {modal?.kind === 'info' && (
@@ -229,18 +231,14 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
           ))}
         </Modal>
       )}
-      {modal?.kind === 'business' && (
-        <Modal title={t.business.infoTitle} onClose={() => setModal(null)}>
-          <p>{t.business.infoBody}</p>
-        </Modal>
-      )}
       {modal?.kind === 'accept' && (
         <Modal
           key={modal.offer.id}
           title={fill(t.accept.title, { lender: modal.offer.partnerName })}
-          // Spec §4: closing the dialog by its close icon fires the same accept call.
-          onClose={() => {
-            accept(modal.offer, null, false);
+          // Spec §4: closing the dialog by its close icon fires the same accept call; Escape
+          // only closes it.
+          onClose={(how) => {
+            if (how === 'icon') accept(modal.offer, null, false);
             setModal(null);
           }}
           footer={
@@ -283,22 +281,29 @@ interface ListProps {
   offers: ListedOffer[];
   badgeId: number | undefined;
   onOpen(offer: ListedOffer): void;
-  onBusiness(): void;
 }
 
 function Lender({ offer }: { offer: ListedOffer }): ReactNode {
   return <img className="offers__logo" src={offer.logoUrl} alt={offer.partnerName} width={160} height={38} />;
 }
 
-function BusinessLink({ onOpen }: { onOpen: () => void }): ReactNode {
+/** The lenders that have answered, in words and as a bar; before the first answer, that the application is on its way. */
+function Progress({ progress }: { progress: LenderProgress | undefined }): ReactNode {
+  if (!progress) return <p className="offers__progress">{t.progressStarting}</p>;
   return (
-    <button type="button" className="lv-button lv-button--secondary" onClick={onOpen}>
-      {t.business.link}
-    </button>
+    <>
+      <p className="offers__progress">{fill(t.progress, { answered: String(progress.answered), total: String(progress.total) })}</p>
+      <ProgressBar progress={progress} />
+    </>
   );
 }
 
-function OffersTable({ offers, badgeId, onOpen, onBusiness }: ListProps): ReactNode {
+/** The bar repeats the words next to it, so assistive technology reads only the words. */
+function ProgressBar({ progress }: { progress: LenderProgress }): ReactNode {
+  return <progress className="offers__progress-bar" max={progress.total} value={progress.answered} aria-hidden="true" />;
+}
+
+function OffersTable({ offers, badgeId, onOpen }: ListProps): ReactNode {
   return (
     <table className="offers__table">
       <caption className="lv-visually-hidden">{t.tableCaption}</caption>
@@ -319,9 +324,8 @@ function OffersTable({ offers, badgeId, onOpen, onBusiness }: ListProps): ReactN
           <th scope="row">
             <span className="offers__ad-label">{t.business.label}</span> {t.business.title}
           </th>
-          <td colSpan={5}>{t.business.body}</td>
-          <td>
-            <BusinessLink onOpen={onBusiness} />
+          <td colSpan={6}>
+            {t.business.body} <span className="offers__business-soon">{t.business.soon}</span>
           </td>
         </tr>
       </tbody>
@@ -350,14 +354,14 @@ function OffersTable({ offers, badgeId, onOpen, onBusiness }: ListProps): ReactN
   );
 }
 
-function OfferCards({ offers, badgeId, onOpen, onBusiness }: ListProps): ReactNode {
+function OfferCards({ offers, badgeId, onOpen }: ListProps): ReactNode {
   return (
     <ul className="offers__cards">
       <li className="promoted-card">
         <p className="offers__ad-label">{t.business.label}</p>
         <h2 className="offer-card__lender">{t.business.title}</h2>
         <p>{t.business.body}</p>
-        <BusinessLink onOpen={onBusiness} />
+        <p className="offers__business-soon">{t.business.soon}</p>
       </li>
       {offers.map((offer) => (
         <li key={offer.id} className={offer.id === badgeId ? 'offer-card offer-card--best' : 'offer-card'} data-offer-id={offer.id}>

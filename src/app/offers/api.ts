@@ -6,6 +6,8 @@ export interface OffersPage {
   content: ListedOffer[];
   totalElements: number;
   pendingLenders: number;
+  /** Lenders the application was sent to; 0 before the dispatch. */
+  totalLenders: number;
   dispatched: boolean;
 }
 
@@ -16,7 +18,13 @@ export async function fetchOffers(id: string, token: string, sort: SortChoice, s
   if (!response.ok) throw new Error(`offers: ${response.status}`);
   const body = (await response.json()) as Partial<OffersPage>;
   if (!Array.isArray(body.content)) throw new Error('offers: no content list');
-  return { content: body.content, totalElements: Number(body.totalElements ?? body.content.length), pendingLenders: Number(body.pendingLenders ?? 0), dispatched: body.dispatched === true };
+  return {
+    content: body.content,
+    totalElements: Number(body.totalElements ?? body.content.length),
+    pendingLenders: Number(body.pendingLenders ?? 0),
+    totalLenders: Number(body.totalLenders ?? 0),
+    dispatched: body.dispatched === true,
+  };
 }
 
 /** The lender page's address for the accepted offer. */

@@ -37,13 +37,44 @@ export function pollDelay(pollsDone: number): number {
   return FIRST_POLL_MS + POLL_STEP_MS * pollsDone;
 }
 
+/** What a poll says about the lenders. */
+export interface LenderState {
+  dispatched: boolean;
+  pendingLenders: number;
+  /** Lenders the application was sent to (0 before the dispatch). */
+  totalLenders?: number;
+}
+
 /**
- * Polling stops once the server has dispatched the application and no lender is
- * pending: nothing new can arrive. Before the dispatch it goes on, the finishing step
+ * The list is final once the server has dispatched the application and no lender is
+ * pending: nothing new can arrive. Before the dispatch it is not, the finishing step
  * may still be on its way.
  */
-export function shouldKeepPolling(state: { dispatched: boolean; pendingLenders: number } | null): boolean {
-  return !state || !state.dispatched || state.pendingLenders > 0;
+export function isFinal(state: LenderState | null): boolean {
+  return state !== null && state.dispatched && state.pendingLenders === 0;
+}
+
+/**
+ * Polling goes on until the list is final and the verdict polls have passed. Spec §4
+ * counts polls: the wait text is for fewer than 3, and only after them do downsell
+ * offers show by themselves and an empty list say 'Ei lainatarjouksia'. Stopping as
+ * soon as every lender has answered would leave the page on the wait text for good
+ * when they all answer before the third poll.
+ */
+export function shouldKeepPolling(state: LenderState | null, pollsDone: number): boolean {
+  return !isFinal(state) || pollsDone < POLLS_BEFORE_VERDICT;
+}
+
+export interface LenderProgress {
+  answered: number;
+  total: number;
+}
+
+/** How many of the lenders the application went to have answered; undefined before the dispatch is known. */
+export function lenderProgress(state: LenderState | null): LenderProgress | undefined {
+  const total = state?.totalLenders ?? 0;
+  if (!state || !state.dispatched || total <= 0) return undefined;
+  return { answered: Math.min(total, Math.max(0, total - state.pendingLenders)), total };
 }
 
 export type SortKey = 'apr' | 'interest' | 'monthlyPayment';

@@ -49,9 +49,12 @@ function ProductPages({ brand, product, rest, load }: { brand: Brand; product: P
   const route = parseApplicationPath(rest);
   const form = useForm(load, brand, product);
   const { search } = useLocation();
+  // The offers list names itself ('Lainatarjoukset'); a parent's effect runs after its
+  // child's, so this one must leave that page alone rather than overwrite it.
+  const titled = route.kind !== 'offers';
   useEffect(() => {
-    document.title = fill(documentTitle.application, { product: documentTitle.products[product], brand: brand.name });
-  }, [product, brand.name]);
+    if (titled) document.title = fill(documentTitle.application, { product: documentTitle.products[product], brand: brand.name });
+  }, [titled, product, brand.name]);
 
   switch (route.kind) {
     case 'notFound':

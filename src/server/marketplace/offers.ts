@@ -32,6 +32,8 @@ export interface OfferPage {
   totalPages: number;
   /** Lenders that have not answered yet. */
   pendingLenders: number;
+  /** Lenders the application was sent to, answered or not (0 before the dispatch). */
+  totalLenders: number;
 }
 
 interface Row {
@@ -75,14 +77,17 @@ const COLUMNS = `id, partner_code, partner_name, amount, total_amount, tenor, in
 
 export async function listOffers(db: Queryable, applicationId: number, options: { page: number; size: number; sort: SortPair[] }): Promise<OfferPage> {
   const orderBy = [...options.sort.map(([field, dir]) => `${SORT_FIELDS[field]} ${dir === 'desc' ? 'DESC' : 'ASC'}`), 'id ASC'].join(', ');
-  const [rows, count, pending] = [
+  const [rows, count, lenders] = [
     await db.query<Row>(`SELECT ${COLUMNS} FROM offers WHERE application_id = $1 ORDER BY ${orderBy} LIMIT $2 OFFSET $3`, [
       applicationId,
       options.size,
       options.page * options.size,
     ]),
     await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM offers WHERE application_id = $1`, [applicationId]),
-    await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM lender_dispatches WHERE application_id = $1 AND status = 'pending'`, [applicationId]),
+    await db.query<{ pending: number | string; total: number | string }>(
+      `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) AS total FROM lender_dispatches WHERE application_id = $1`,
+      [applicationId],
+    ),
   ];
   const total = Number(count.rows[0].n);
   return {
@@ -91,7 +96,8 @@ export async function listOffers(db: Queryable, applicationId: number, options: 
     size: options.size,
     totalElements: total,
     totalPages: Math.ceil(total / options.size),
-    pendingLenders: Number(pending.rows[0].n),
+    pendingLenders: Number(lenders.rows[0].pending),
+    totalLenders: Number(lenders.rows[0].total),
   };
 }
 

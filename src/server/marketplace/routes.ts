@@ -34,7 +34,7 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
     const { id, token } = applicationCredentials(request.params.id, request.params.token);
     const query = parseOffersQuery(request.query);
     await checkApplication(db, id, token);
-    const [page, dispatched] = [await listOffers(db, id, query), await isDispatched(db, id)];
+    const page = await listOffers(db, id, query);
     return reply.header('cache-control', 'no-store').send({
       content: page.content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
       page: page.number,
@@ -42,7 +42,9 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
       totalElements: page.totalElements,
       totalPages: page.totalPages,
       pendingLenders: page.pendingLenders,
-      dispatched,
+      // How many lenders the application went to: the page shows 'answered of total'.
+      totalLenders: page.totalLenders,
+      dispatched: page.totalLenders > 0,
     });
   });
 
@@ -100,11 +102,6 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
 async function checkApplication(db: Queryable, id: number, token: string): Promise<void> {
   const found = await db.query<{ token_hash: Uint8Array }>(`SELECT token_hash FROM consumer_applications WHERE id = $1`, [id]);
   if (!tokenMatches(token, found.rows[0]?.token_hash)) throw applicationNotFound();
-}
-
-async function isDispatched(db: Queryable, id: number): Promise<boolean> {
-  const result = await db.query(`SELECT 1 FROM lender_dispatches WHERE application_id = $1 LIMIT 1`, [id]);
-  return result.rows.length > 0;
 }
 
 const isSortField = (value: string): value is SortField => Object.hasOwn(SORT_FIELDS, value);

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   cheapestBadgeId,
+  isFinal,
+  lenderProgress,
   listState,
   offersQuery,
   parseSortValue,
@@ -91,17 +93,55 @@ describe('polling', () => {
   it('starts at 5 s and adds 500 ms each poll', () => {
     expect([0, 1, 2, 3].map(pollDelay)).toEqual([5000, 5500, 6000, 6500]);
   });
-  it('stops once dispatched and no lender is pending', () => {
-    expect(shouldKeepPolling(null)).toBe(true);
-    expect(shouldKeepPolling({ dispatched: false, pendingLenders: 0 })).toBe(true);
-    expect(shouldKeepPolling({ dispatched: true, pendingLenders: 3 })).toBe(true);
-    expect(shouldKeepPolling({ dispatched: true, pendingLenders: 0 })).toBe(false);
+  it('stops once dispatched, no lender is pending and three polls have passed', () => {
+    expect(shouldKeepPolling(null, 5)).toBe(true);
+    expect(shouldKeepPolling({ dispatched: false, pendingLenders: 0 }, 5)).toBe(true);
+    expect(shouldKeepPolling({ dispatched: true, pendingLenders: 3 }, 5)).toBe(true);
+    expect(shouldKeepPolling({ dispatched: true, pendingLenders: 0 }, 3)).toBe(false);
+    expect(shouldKeepPolling({ dispatched: true, pendingLenders: 0 }, 7)).toBe(false);
+  });
+  it('goes on until the verdict polls have passed even when every lender answered before the first poll', () => {
+    const allAnswered = { dispatched: true, pendingLenders: 0, totalLenders: 16 };
+    expect(isFinal(allAnswered)).toBe(true);
+    expect([1, 2, 3].map((polls) => shouldKeepPolling(allAnswered, polls))).toEqual([true, true, false]);
+    // A failed poll (no answer) never ends polling, whatever the count.
+    expect(shouldKeepPolling(null, 10)).toBe(true);
+  });
+  it('counts a list final only when dispatched and nothing is pending', () => {
+    expect(isFinal(null)).toBe(false);
+    expect(isFinal({ dispatched: false, pendingLenders: 0 })).toBe(false);
+    expect(isFinal({ dispatched: true, pendingLenders: 1 })).toBe(false);
+    expect(isFinal({ dispatched: true, pendingLenders: 0 })).toBe(true);
+  });
+  it('tells how many lenders have answered out of how many, once the dispatch is known', () => {
+    expect(lenderProgress(null)).toBeUndefined();
+    expect(lenderProgress({ dispatched: false, pendingLenders: 0, totalLenders: 0 })).toBeUndefined();
+    expect(lenderProgress({ dispatched: true, pendingLenders: 3 })).toBeUndefined();
+    expect(lenderProgress({ dispatched: true, pendingLenders: 16, totalLenders: 16 })).toEqual({ answered: 0, total: 16 });
+    expect(lenderProgress({ dispatched: true, pendingLenders: 5, totalLenders: 16 })).toEqual({ answered: 11, total: 16 });
+    expect(lenderProgress({ dispatched: true, pendingLenders: 0, totalLenders: 16 })).toEqual({ answered: 16, total: 16 });
+    // A server that counts oddly never shows more answered than asked, nor fewer than none.
+    expect(lenderProgress({ dispatched: true, pendingLenders: 20, totalLenders: 16 })).toEqual({ answered: 0, total: 16 });
   });
   it('waits before three polls, then says there are none', () => {
     expect(listState(0, 2)).toBe('waiting');
     expect(listState(0, 3)).toBe('none');
     expect(listState(1, 0)).toBe('offers');
     expect(listState(0, 1, true)).toBe('filtered');
+  });
+  it('shows downsell-only offers from the poll that polling now always reaches', () => {
+    // Every lender answered with a smaller offer before the first poll: the page polls on
+    // to the third poll, and that poll lists them.
+    const offers = [offer({ downsell: true }), offer({ downsell: true })];
+    const base = { offers, interestFilter: false, showDownsell: false, showAboveFilter: false };
+    const final = { dispatched: true, pendingLenders: 0, totalLenders: 16 };
+    let polls = 1;
+    while (shouldKeepPolling(final, polls)) polls += 1;
+    expect(polls).toBe(3);
+    const shown = visibleOffers({ ...base, polls }).shown;
+    expect(shown).toHaveLength(2);
+    expect(listState(shown.length, polls)).toBe('offers');
+    expect(listState(0, polls)).toBe('none');
   });
 });
 
