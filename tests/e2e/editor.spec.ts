@@ -2,7 +2,7 @@
 // documents, renders one with the real renderer, shows forms:check findings of a
 // broken copy, and picks up a file saved while the page is open.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -19,7 +19,7 @@ let editor: ChildProcess;
 
 test.beforeAll(async () => {
   formsDir = mkdtempSync(join(tmpdir(), 'editor-forms-'));
-  copyFileSync(join(ROOT, 'forms/consumer.json'), join(formsDir, 'consumer.json'));
+  cpSync(join(ROOT, 'forms'), formsDir, { recursive: true });
   const broken = JSON.parse(readFileSync(join(ROOT, 'forms/consumer.json'), 'utf8'));
   broken.steps[0].sections[0].fields.push('eiOleOlemassa');
   writeFileSync(join(formsDir, 'rikki.json'), JSON.stringify(broken, null, 2));
