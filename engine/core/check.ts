@@ -306,15 +306,21 @@ export function checkSource(raw: unknown, loadSection: LoadSection, options: Sou
   if (!usesSections(raw)) return { document: raw as FormDocument, findings: [...checkFlat(raw as FormDocument)], sections: [] };
   const shape = checkDocumentShape(raw);
   if (shape.length) return { document: raw as FormDocument, findings: shape, sections: [] };
+  // Each included section on its own first: the resolver may assume sound sections.
   const loaded = new Map<string, unknown>();
-  const resolution = resolveDocument(raw, (id) => {
-    const section = loadSection(id);
-    loaded.set(id, section);
-    return section;
-  });
-  const sectionFindings = [...loaded].flatMap(([id, section]) => checkOneSection(section, id));
-  const findings = [...sectionFindings, ...resolution.findings];
-  if (findings.length) return { document: resolution.document, findings, sections: resolution.sections };
+  const sectionFindings: Finding[] = [];
+  for (const id of Object.keys((raw as { include?: object }).include ?? {})) {
+    try {
+      loaded.set(id, loadSection(id));
+    } catch (error) {
+      sectionFindings.push({ path: `/include/${id}`, message: (error as Error).message });
+      continue;
+    }
+    sectionFindings.push(...checkOneSection(loaded.get(id), id));
+  }
+  if (sectionFindings.length) return { document: raw as FormDocument, findings: sectionFindings, sections: [...loaded.keys()] };
+  const resolution = resolveDocument(raw, (id) => structuredClone(loaded.get(id)));
+  if (resolution.findings.length) return { document: resolution.document, findings: resolution.findings, sections: resolution.sections };
   const mapped = checkFlat(resolution.document).map((finding): Finding => {
     const origin = resolution.origin(finding.path);
     return origin.section ? { path: origin.path, message: finding.message, section: origin.section, ...(origin.party ? { party: origin.party } : {}) } : { path: origin.path, message: finding.message };

@@ -194,8 +194,8 @@ export function expandSection(section: Section, prefix: string, options: PartyOp
     const { only: _only, party: patches, ...base } = written;
     let field = structuredClone(base) as SectionField;
     if (options.label !== undefined) {
-      if (field.label !== undefined) field.label = applyLabelTemplate(options.label, field.label);
-      for (const row of Object.values(field.rows ?? {})) if (row.label !== undefined) row.label = applyLabelTemplate(options.label, row.label);
+      if (typeof field.label === 'string') field.label = applyLabelTemplate(options.label, field.label);
+      for (const row of Object.values(field.rows ?? {})) if (typeof row?.label === 'string') row.label = applyLabelTemplate(options.label, row.label);
     }
     if (options.autocomplete !== undefined && field.ui && 'ui:autocomplete' in field.ui) field.ui['ui:autocomplete'] = options.autocomplete;
     const patch = patches?.[prefix];
