@@ -5,7 +5,7 @@
 // passed the check here, so the browser pays for no meta-schema.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkDocument, checkSection, checkSource } from './check.ts';
 import { compileSchema } from './compile.ts';
@@ -91,13 +91,7 @@ export const sectionFile = (sectionsDir: string, id: string) => join(sectionsDir
 /** Reads a section file for the resolver; its errors become findings at the include. */
 export function readSection(sectionsDir: string, id: string): unknown {
   if (!SECTION_ID.test(id)) throw new Error(`osion nimi "${id}" ei kelpaa (pienet kirjaimet, numerot ja viivat)`);
-  const file = sectionFile(sectionsDir, id);
-  if (!existsSync(file)) throw new Error(`osiota ei löydy: ${file}`);
-  try {
-    return readJson(file, 'Osiota');
-  } catch (error) {
-    throw new Error((error as Error).message);
-  }
+  return readJson(sectionFile(sectionsDir, id), 'Osiota');
 }
 
 export interface FormSource {
@@ -149,8 +143,7 @@ export function listSections(formsDir = FORMS_DIR): string[] {
 
 /** A section file on its own, as forms:check sees it. */
 export function checkSectionFile(file: string): readonly Finding[] {
-  const id = relative(dirname(file), file).replace(/\.json$/, '');
-  return sectionFindingsFor(readJson(file, 'Osiota'), id);
+  return sectionFindingsFor(readJson(file, 'Osiota'), basename(file, '.json'));
 }
 
 /**
