@@ -8,6 +8,7 @@ import { createFormRuntime } from '../core/runtime.ts';
 import type { FormDocument, SchemaValidateFunction } from '../core/types.ts';
 import { passes, type CaseSet, type TestCase } from './cases.ts';
 import { seededRandom } from './random.ts';
+import { keywordOf } from './values.ts';
 
 export interface Mutation {
   id: string;
@@ -18,6 +19,7 @@ export interface Mutation {
 }
 
 const LIMITS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems'];
+const LENGTHS = new Set(['minLength', 'maxLength']);
 const OPERATOR_SWAPS: Record<string, string> = { '==': '!=', '!=': '==', '===': '!==', '!==': '===', '<=': '<', '<': '<=', '>=': '>', '>': '>=', and: 'or', or: 'and' };
 const MAX_OPERATOR_MUTATIONS_PER_RULE = 3;
 
@@ -50,8 +52,11 @@ function swapOperator(container: Json, key: string | number, path: (string | num
 }
 
 function limitMutations(schema: Json, path: (string | number)[], field: string | undefined, out: Mutation[]): void {
+  // A field with a custom keyword has its own format, so the generator leaves its
+  // length boundaries out on purpose (ADR 0005): no case can notice such a mutation.
+  const ownFormat = keywordOf(schema) !== null;
   for (const keyword of LIMITS) {
-    if (typeof schema[keyword] !== 'number') continue;
+    if (typeof schema[keyword] !== 'number' || (ownFormat && LENGTHS.has(keyword))) continue;
     for (const delta of [-1, 1]) {
       out.push({
         id: `${path.join('/')}/${keyword}${delta > 0 ? '+1' : '-1'}`,
