@@ -1,31 +1,57 @@
-// npm run forms:check [-- file.json ...]: every form document (default: all of forms/)
-// against the meta-schema and its cross-references. Exit 1 on any finding.
-import { join, relative } from 'node:path';
-import { checkDocument } from '../engine/core/check.ts';
-import { FORMS_DIR, FormLoadError, listFormDocuments, readFormDocument } from '../engine/core/node.ts';
-import type { FormDocument } from '../engine/core/types.ts';
+// npm run forms:check [-- file.json ...]: every shared section of forms/sections/ on
+// its own, then every form document of forms/ with its sections resolved (default:
+// all of them; a file in a `sections` folder is a section). Each finding names the
+// file and JSON path it is in: a section's own file, and, for a finding that came
+// through a document's include, that document and the party. Exit 1 on any finding.
+import { basename, dirname, join, relative } from 'node:path';
+import { FORMS_DIR, FormLoadError, SECTIONS_FOLDER, checkSectionFile, listFormDocuments, listSections, readFormSource, sectionFile, sectionsDirOf } from '../engine/core/node.ts';
+import type { Finding } from '../engine/core/types.ts';
 
-const files = process.argv.slice(2).length ? process.argv.slice(2) : listFormDocuments().map((id) => join(FORMS_DIR, `${id}.json`));
+const args = process.argv.slice(2);
+const isSection = (file: string) => basename(dirname(file)) === SECTIONS_FOLDER;
+const files = args.length
+  ? args
+  : [...listSections().map((id) => sectionFile(join(FORMS_DIR, SECTIONS_FOLDER), id)), ...listFormDocuments().map((id) => join(FORMS_DIR, `${id}.json`))];
+const shown = (file: string) => relative(process.cwd(), file) || file;
+const checkedSections = new Set<string>();
 let failed = 0;
+
 for (const file of files) {
-  const name = relative(process.cwd(), file) || file;
-  let doc: FormDocument;
+  const name = shown(file);
   try {
-    doc = readFormDocument(file, undefined, { check: false });
+    if (isSection(file)) {
+      const findings = checkSectionFile(file);
+      checkedSections.add(file);
+      if (findings.length === 0) console.log(`${name}: kunnossa (osio)`);
+      else {
+        failed++;
+        for (const finding of findings) console.error(`${name} ${finding.path}: ${finding.message}`);
+      }
+      continue;
+    }
+    const source = readFormSource(file);
+    const sectionsDir = sectionsDirOf(file);
+    const where = (finding: Finding) => (finding.section === undefined ? name : shown(sectionFile(sectionsDir, finding.section)));
+    // A section's own finding was printed with the section; through an include, the document is named.
+    const findings = source.findings.filter((f) => !(f.section !== undefined && f.party === undefined && checkedSections.has(sectionFile(sectionsDir, f.section))));
+    if (source.findings.length === 0) {
+      const doc = source.document;
+      const fields = Object.keys(doc.schema.properties).length;
+      const variants = Object.keys(doc.variants ?? {});
+      const sections = source.sectionFiles.map((f) => basename(f, '.json'));
+      console.log(`${name}: kunnossa (${fields} kenttää, ${doc.steps.length} vaihetta, muunnelmat: ${variants.join(', ') || 'ei'}${sections.length ? `, osiot: ${sections.join(', ')}` : ''})`);
+    } else {
+      failed++;
+      if (findings.length === 0) console.error(`${name}: ei tarkistettu loppuun, koska sen osioissa on havaintoja (yllä)`);
+      for (const finding of findings) {
+        const via = finding.section === undefined ? '' : ` (dokumentissa ${name}${finding.party ? `, osapuoli ${finding.party}` : ''})`;
+        console.error(`${where(finding)} ${finding.path}: ${finding.message}${via}`);
+      }
+    }
   } catch (error) {
     if (!(error instanceof FormLoadError)) throw error;
     console.error(`${name}: ${error.message}`);
     failed++;
-    continue;
-  }
-  const findings = checkDocument(doc);
-  if (findings.length === 0) {
-    const fields = Object.keys(doc.schema.properties).length;
-    const variants = Object.keys(doc.variants ?? {});
-    console.log(`${name}: kunnossa (${fields} kenttää, ${doc.steps.length} vaihetta, muunnelmat: ${variants.join(', ') || 'ei'})`);
-  } else {
-    failed++;
-    for (const finding of findings) console.error(`${name} ${finding.path}: ${finding.message}`);
   }
 }
 process.exit(failed ? 1 : 0);

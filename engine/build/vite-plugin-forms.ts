@@ -2,13 +2,14 @@
 // AJV standalone validator per variant set, generated at build time. The browser
 // bundle therefore carries no AJV compiler and runs no eval. Each validator is its
 // own chunk behind a loader: a page needs one variant set, and one validator of the
-// consumer document is larger than the rest of the form code. Editing forms/*.json
-// in development regenerates the modules and reloads the page.
+// consumer document is larger than the rest of the form code. The document is the
+// resolved one (its shared sections of forms/sections/ included); editing
+// forms/*.json or a section in development regenerates the modules and reloads the page.
 import { join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { generateValidatorModule } from '../core/compile.ts';
 import { resolveVariants, variantKey, variantSets } from '../core/document.ts';
-import { FORMS_DIR, readFormDocument } from '../core/node.ts';
+import { FORMS_DIR, FormDocumentError, SECTIONS_FOLDER, readFormSource } from '../core/node.ts';
 
 const FORM_PREFIX = 'virtual:form/';
 const VALIDATOR_PREFIX = 'virtual:form-validator/';
@@ -20,6 +21,15 @@ const AJV_RUNTIME = join(root, 'engine', 'core', 'ajv-runtime.ts');
 
 export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
   const formsDir = options.formsDir ?? FORMS_DIR;
+  /** The checked, resolved document; the document file and every section it includes are watched. */
+  function read(context: { addWatchFile(file: string): void }, formId: string) {
+    const file = join(formsDir, `${formId}.json`);
+    context.addWatchFile(file);
+    const source = readFormSource(file);
+    for (const section of source.sectionFiles) context.addWatchFile(section);
+    if (source.findings.length) throw new FormDocumentError(file, source.findings);
+    return source.document;
+  }
   return {
     name: 'lainavertailu-forms',
     resolveId(id) {
@@ -32,9 +42,7 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
       if (!request.startsWith(FORM_PREFIX) && !request.startsWith(VALIDATOR_PREFIX)) return undefined;
       if (request.startsWith(FORM_PREFIX)) {
         const formId = request.slice(FORM_PREFIX.length);
-        const file = join(formsDir, `${formId}.json`);
-        this.addWatchFile(file);
-        const doc = readFormDocument(file);
+        const doc = read(this, formId);
         const sets = variantSets(doc);
         const entries = sets.map((set) => {
           const key = variantKey(doc, set);
@@ -43,14 +51,12 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
         return `export const document = ${JSON.stringify(doc)};\nexport const validators = {${entries.join(',\n')}};\nexport default { document, validators };\n`;
       }
       const [formId, key] = request.slice(VALIDATOR_PREFIX.length).split('/');
-      const file = join(formsDir, `${formId}.json`);
-      this.addWatchFile(file);
-      const doc = readFormDocument(file);
+      const doc = read(this, formId);
       const variants = key === 'base' ? [] : key.split('+');
       return generateValidatorModule(resolveVariants(doc, variants), { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME });
     },
     configureServer(server: ViteDevServer) {
-      server.watcher.add(join(formsDir, '*.json'));
+      server.watcher.add([join(formsDir, '*.json'), join(formsDir, SECTIONS_FOLDER, '*.json')]);
       server.watcher.on('change', (file) => {
         if (!file.startsWith(formsDir) || !file.endsWith('.json')) return;
         for (const module of server.moduleGraph.idToModuleMap.values()) {

@@ -3,32 +3,45 @@
 // in words a content editor can act on.
 import Ajv2020Module from 'ajv/dist/2020.js';
 import metaSchema from './form-document.schema.json' with { type: 'json' };
+import sectionMetaSchema from './form-section.schema.json' with { type: 'json' };
 import { finnishKeywords } from '../../custom-validators/keywords.ts';
 import { normalizers } from '../../custom-validators/normalizers.ts';
-import { compileSchema } from './compile.ts';
+import { compileSchema, createAjv } from './compile.ts';
 import { resolveVariants, variantNames } from './document.ts';
 import { knownOperation, operationsIn, variablesIn } from './logic.ts';
-import type { FormDocument, JsonSchema, Logic } from './types.ts';
+import { resolveDocument, usesSections, withParty, type LoadSection, type Section } from './sections.ts';
+import type { Finding, FormDocument, JsonSchema, Logic } from './types.ts';
 
-export interface Finding {
-  path: string;
-  message: string;
-}
+export type { Finding } from './types.ts';
 
 type AjvClass = typeof import('ajv/dist/2020.js').default;
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
 let validateMeta: ReturnType<InstanceType<AjvClass>['compile']> | undefined;
+let validateSectionMeta: ReturnType<InstanceType<AjvClass>['compile']> | undefined;
 
 const RULE_SCOPE_VARIABLES = new Set(['$const', '$texts', '$row', '$index']);
 
-export function checkDocument(input: unknown): Finding[] {
-  validateMeta ??= new Ajv2020({ allErrors: true, strict: false }).compile(metaSchema);
-  if (!validateMeta(input)) {
-    return (validateMeta.errors ?? []).map((error) => ({
+function metaFindings(validate: ReturnType<InstanceType<AjvClass>['compile']>, input: unknown, what: string): Finding[] {
+  if (validate(input)) return [];
+  return (validate.errors ?? [])
+    .filter((error) => error.keyword !== 'if')
+    .map((error) => ({
       path: error.instancePath || '/',
-      message: `ei vastaa lomakedokumentin rakennetta: ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
+      message: `ei vastaa ${what} rakennetta: ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}${error.params && 'unevaluatedProperty' in error.params ? ` (${String(error.params.unevaluatedProperty)})` : ''}`,
     }));
-  }
+}
+
+/** A document as it is written, before its sections are resolved: the meta-schema only. */
+export function checkDocumentShape(input: unknown): Finding[] {
+  validateMeta ??= new Ajv2020({ allErrors: true, strict: false }).compile(metaSchema);
+  return metaFindings(validateMeta, input, 'lomakedokumentin');
+}
+
+/** A flat document (sections resolved): the meta-schema and every cross-reference. */
+export function checkDocument(input: unknown): Finding[] {
+  const shape = checkDocumentShape(input);
+  if (shape.length) return shape;
+  if (usesSections(input)) return [{ path: '/', message: 'dokumentin osioita (include, parties, {section, party}) ei ole ratkaistu: lue dokumentti readFormDocumentilla' }];
   const doc = input as FormDocument;
   const findings: Finding[] = [];
   const add = (path: string, message: string) => findings.push({ path, message });
@@ -186,4 +199,131 @@ function constantRefs(rule: Logic, found: string[] = []): string[] {
     }
   }
   return found;
+}
+
+/**
+ * A shared section on its own (forms/sections/<id>.json): its meta-schema, the
+ * fields its checks, summary lines and party patches name, rule operations,
+ * normalisers and the field schemas. What a section reads from a document (a
+ * field of another section, `hasCoApplicant`, a constant, a keyword's message)
+ * is checked in each document that includes it. Findings carry `section: id`.
+ */
+export function checkSection(input: unknown, id: string): Finding[] {
+  validateSectionMeta ??= new Ajv2020({ allErrors: true, strict: false }).compile(sectionMetaSchema);
+  const tag = (finding: Finding): Finding => ({ ...finding, section: id });
+  const shape = metaFindings(validateSectionMeta, input, 'osion');
+  if (shape.length) return shape.map(tag);
+  const section = input as Section;
+  const findings: Finding[] = [];
+  const add = (path: string, message: string) => findings.push({ path, message, section: id });
+  if (section.id !== id) add('/id', `osion tunnus "${section.id}" ei vastaa tiedoston nimeä "${id}"`);
+  const fields = section.fields;
+  const isField = (name: string) => Object.hasOwn(fields, name);
+  const rowsOf = (name: string): string[] => {
+    let schema = fields[name]?.schema as JsonSchema | undefined;
+    const viaDefs = (s: JsonSchema | undefined) => (typeof s?.$ref === 'string' && s.$ref.startsWith('#/$defs/') ? { ...(section.$defs?.[s.$ref.slice('#/$defs/'.length)] ?? {}), ...s } : s);
+    schema = viaDefs(schema);
+    const items = viaDefs(schema?.items as JsonSchema | undefined);
+    return Object.keys((items?.properties as object) ?? {});
+  };
+  const checkRule = (rule: Logic, path: string) => {
+    for (const op of operationsIn(rule)) if (op !== 'var' && !knownOperation(op)) add(path, `tuntematon sääntöoperaatio "${op}"`);
+  };
+
+  for (const [name, field] of Object.entries(fields)) {
+    const path = `/fields/${name}`;
+    const named = field.label !== undefined || (field.only !== undefined && field.only.every((party) => field.party?.[party]?.label !== undefined));
+    if (!named)
+      add(path, `kentältä "${name}" puuttuu nimi (label): anna se kentälle tai jokaiselle osapuolelle (party.<osapuoli>.label)`);
+    for (const [party, patch] of Object.entries({ '': field, ...Object.fromEntries(Object.entries(field.party ?? {}).map(([p, v]) => [`/party/${p}`, v])) })) {
+      for (const kind of ['visible', 'required', 'derived'] as const) if (patch[kind] !== undefined && patch[kind] !== null) checkRule(patch[kind], `${path}${party}/${kind}`);
+      for (const names of patch.normalize === undefined ? [] : [patch.normalize].flat()) if (!normalizers[names]) add(`${path}${party}/normalize`, `tuntematon normalisointi "${names}"`);
+      for (const row of Object.keys(patch.rows ?? {})) if (!rowsOf(name).includes(row)) add(`${path}${party}/rows/${row}`, `listan riveillä ei ole kenttää "${row}"`);
+    }
+    if (field.derived !== undefined && field.required !== undefined) add(`${path}/required`, 'johdettu kenttä ei voi olla pakollinen');
+  }
+  for (const [name, check] of Object.entries(section.checks ?? {})) {
+    const [list, star, row] = check.field.split('.');
+    if (!isField(list)) add(`/checks/${name}/field`, `kenttää "${list}" ei ole osiossa`);
+    else if (star === '*' && !rowsOf(list).includes(row)) add(`/checks/${name}/field`, `listan "${list}" riveillä ei ole kenttää "${row}"`);
+    checkRule(check.rule, `/checks/${name}/rule`);
+  }
+  (section.summary ?? []).forEach((line, index) => {
+    const name = typeof line === 'string' ? line : line.field;
+    if (!isField(name)) add(`/summary/${index}`, `kenttää "${name}" ei ole osiossa`);
+  });
+
+  // The schemas compile (with a stand-in prefix); on failure, each field alone finds the culprit.
+  const compile = (properties: Record<string, unknown>) => createAjv().compile(withParty({ type: 'object', properties, ...(section.$defs ? { $defs: section.$defs } : {}) }, 'party'));
+  const schemas = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.schema]));
+  try {
+    compile(schemas);
+  } catch {
+    let located = false;
+    for (const [name, schema] of Object.entries(schemas)) {
+      try {
+        compile({ [name]: schema });
+      } catch (error) {
+        located = true;
+        add(`/fields/${name}/schema`, `skeema ei käänny: ${(error as Error).message}`);
+      }
+    }
+    if (!located) {
+      try {
+        compile({});
+      } catch (error) {
+        add('/$defs', `skeema ei käänny: ${(error as Error).message}`);
+      }
+    }
+  }
+  return findings;
+}
+
+export interface SourceCheck {
+  /** The flat document (a best effort when there are findings). */
+  document: FormDocument;
+  findings: Finding[];
+  /** The ids of the sections the document includes. */
+  sections: string[];
+}
+
+export interface SourceCheckOptions {
+  /** The flat document's check (node.ts passes a cached one). */
+  checkFlat?: (doc: FormDocument) => readonly Finding[];
+  /** A section's own check (node.ts passes a cached one). */
+  checkOneSection?: (section: unknown, id: string) => readonly Finding[];
+}
+
+/**
+ * A document as written: its shape, each section it includes on its own, the
+ * includes, then the flat document. A finding about a path that came from a
+ * section names the section (and the party it was included for) and the path
+ * inside the section file.
+ */
+export function checkSource(raw: unknown, loadSection: LoadSection, options: SourceCheckOptions = {}): SourceCheck {
+  const checkFlat = options.checkFlat ?? checkDocument;
+  const checkOneSection = options.checkOneSection ?? checkSection;
+  if (!usesSections(raw)) return { document: raw as FormDocument, findings: [...checkFlat(raw as FormDocument)], sections: [] };
+  const shape = checkDocumentShape(raw);
+  if (shape.length) return { document: raw as FormDocument, findings: shape, sections: [] };
+  // Each included section on its own first: the resolver may assume sound sections.
+  const loaded = new Map<string, unknown>();
+  const sectionFindings: Finding[] = [];
+  for (const id of Object.keys((raw as { include?: object }).include ?? {})) {
+    try {
+      loaded.set(id, loadSection(id));
+    } catch (error) {
+      sectionFindings.push({ path: `/include/${id}`, message: (error as Error).message });
+      continue;
+    }
+    sectionFindings.push(...checkOneSection(loaded.get(id), id));
+  }
+  if (sectionFindings.length) return { document: raw as FormDocument, findings: sectionFindings, sections: [...loaded.keys()] };
+  const resolution = resolveDocument(raw, (id) => structuredClone(loaded.get(id)));
+  if (resolution.findings.length) return { document: resolution.document, findings: resolution.findings, sections: resolution.sections };
+  const mapped = checkFlat(resolution.document).map((finding): Finding => {
+    const origin = resolution.origin(finding.path);
+    return origin.section ? { path: origin.path, message: finding.message, section: origin.section, ...(origin.party ? { party: origin.party } : {}) } : { path: origin.path, message: finding.message };
+  });
+  return { document: resolution.document, findings: mapped, sections: resolution.sections };
 }

@@ -1,18 +1,22 @@
-// Node-side loading: reads documents from forms/ and compiles their validators at
-// run time. The browser never imports this file; it gets generated code instead,
-// built (by the Vite plugin, through readFormDocument) from a document that has
-// already passed the check here, so the browser pays for no meta-schema.
+// Node-side loading: reads documents from forms/ (resolving the shared sections of
+// forms/sections/ they include) and compiles their validators at run time. The
+// browser never imports this file; it gets generated code instead, built (by the
+// Vite plugin, through readFormSource) from a resolved document that has already
+// passed the check here, so the browser pays for no meta-schema.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkDocument, type Finding } from './check.ts';
+import { checkDocument, checkSection, checkSource } from './check.ts';
 import { compileSchema } from './compile.ts';
 import { resolveVariants } from './document.ts';
 import { createFormRuntime, type FormRuntime } from './runtime.ts';
-import type { FormDocument } from './types.ts';
+import type { Finding, FormDocument } from './types.ts';
 
 export const FORMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../forms');
+/** Shared sections live in this folder next to the documents that include them. */
+export const SECTIONS_FOLDER = 'sections';
+const SECTION_ID = /^[a-z][a-z0-9-]*$/;
 
 export class FormLoadError extends Error {}
 
@@ -22,8 +26,14 @@ export class FormDocumentError extends FormLoadError {
     readonly source: string,
     readonly findings: readonly Finding[],
   ) {
-    super(`${source}: lomakedokumentti ei kelpaa (npm run forms:check):\n${findings.map((f) => `  ${f.path}: ${f.message}`).join('\n')}`);
+    super(`${source}: lomakedokumentti ei kelpaa (npm run forms:check):\n${findings.map((f) => `  ${describeFinding(f)}`).join('\n')}`);
   }
+}
+
+/** `path: message`, and for a finding inside a section `sections/<id>.json path: message (osapuoli …)`. */
+export function describeFinding(finding: Finding, sectionFile: (id: string) => string = (id) => `${SECTIONS_FOLDER}/${id}.json`): string {
+  const where = finding.section === undefined ? finding.path : `${sectionFile(finding.section)} ${finding.path}`;
+  return `${where}: ${finding.message}${finding.party ? ` (osapuoli ${finding.party})` : ''}`;
 }
 
 // The check compiles the meta-schema and the data schema once per variant (about a
@@ -33,16 +43,19 @@ export class FormDocumentError extends FormLoadError {
 const CHECKED_LIMIT = 16;
 const checked = new Map<string, readonly Finding[]>();
 
-function findingsFor(doc: unknown): readonly Finding[] {
-  const key = createHash('sha256').update(JSON.stringify(doc) ?? 'undefined').digest('hex');
+function cachedCheck(kind: string, value: unknown, check: () => readonly Finding[]): readonly Finding[] {
+  const key = createHash('sha256').update(kind).update('\0').update(JSON.stringify(value) ?? 'undefined').digest('hex');
   let findings = checked.get(key);
   if (!findings) {
-    findings = checkDocument(doc);
+    findings = check();
     if (checked.size >= CHECKED_LIMIT) checked.delete(checked.keys().next().value!);
     checked.set(key, findings);
   }
   return findings;
 }
+
+const findingsFor = (doc: unknown) => cachedCheck('document', doc, () => checkDocument(doc));
+const sectionFindingsFor = (section: unknown, id: string) => cachedCheck(`section:${id}`, section, () => checkSection(section, id));
 
 /** Throws FormDocumentError naming `source`, each JSON path and its problem, unless the document passes forms:check. */
 export function assertFormDocument(doc: unknown, source: string): asserts doc is FormDocument {
@@ -53,33 +66,84 @@ export function assertFormDocument(doc: unknown, source: string): asserts doc is
 export interface ReadOptions {
   /** false only for forms:check itself, which reports the findings in its own format. */
   check?: boolean;
+  /** Where the document's sections are; by default `sections/` next to the document. */
+  sectionsDir?: string;
 }
 
-/** Reads `forms/<id>.json` (or a path to a .json file) and checks it like forms:check. */
-export function readFormDocument(idOrPath: string, formsDir = FORMS_DIR, { check = true }: ReadOptions = {}): FormDocument {
-  const file = idOrPath.endsWith('.json') ? idOrPath : join(formsDir, `${idOrPath}.json`);
+function readJson(file: string, what: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new FormLoadError(`Lomaketta ei löydy: ${file}`);
+    throw new FormLoadError(`${what} ei löydy: ${file}`);
   }
-  let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new FormLoadError(`${file} ei ole kelvollista JSONia: ${(error as Error).message}`);
   }
-  if (check) assertFormDocument(doc, file);
-  return doc as FormDocument;
 }
 
-/** The ids of the form documents in a folder (top level only). */
+export const formFile = (idOrPath: string, formsDir = FORMS_DIR) => (idOrPath.endsWith('.json') ? idOrPath : join(formsDir, `${idOrPath}.json`));
+export const sectionsDirOf = (documentFile: string) => join(dirname(documentFile), SECTIONS_FOLDER);
+export const sectionFile = (sectionsDir: string, id: string) => join(sectionsDir, `${id}.json`);
+
+/** Reads a section file for the resolver; its errors become findings at the include. */
+export function readSection(sectionsDir: string, id: string): unknown {
+  if (!SECTION_ID.test(id)) throw new Error(`osion nimi "${id}" ei kelpaa (pienet kirjaimet, numerot ja viivat)`);
+  return readJson(sectionFile(sectionsDir, id), 'Osiota');
+}
+
+export interface FormSource {
+  file: string;
+  /** The resolved, flat document (a best effort when there are findings). */
+  document: FormDocument;
+  /** What forms:check finds; a finding inside a section has `section` set. */
+  findings: readonly Finding[];
+  /** The section files the document includes (the Vite plugin and the editor watch them). */
+  sectionFiles: string[];
+}
+
+/** Reads `forms/<id>.json` (or a path to a .json file), resolves its sections and checks it like forms:check. */
+export function readFormSource(idOrPath: string, formsDir = FORMS_DIR, { check = true, sectionsDir }: ReadOptions = {}): FormSource {
+  const file = formFile(idOrPath, formsDir);
+  const raw = readJson(file, 'Lomaketta');
+  const dir = sectionsDir ?? sectionsDirOf(file);
+  const result = checkSource(raw, (id) => readSection(dir, id), {
+    checkFlat: check ? findingsFor : () => [],
+    checkOneSection: check ? sectionFindingsFor : () => [],
+  });
+  return { file, document: result.document, findings: result.findings, sectionFiles: result.sections.map((id) => sectionFile(dir, id)) };
+}
+
+/** The resolved document of `forms/<id>.json` (or a path to a .json file), checked like forms:check. */
+export function readFormDocument(idOrPath: string, formsDir = FORMS_DIR, options: ReadOptions = {}): FormDocument {
+  const source = readFormSource(idOrPath, formsDir, options);
+  if (options.check !== false && source.findings.length) throw new FormDocumentError(source.file, source.findings);
+  return source.document;
+}
+
+/** The ids of the form documents in a folder: its top-level .json files (sections/ holds sections, not documents). */
 export function listFormDocuments(formsDir = FORMS_DIR): string[] {
-  return readdirSync(formsDir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => name.slice(0, -'.json'.length))
+  return readdirSync(formsDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => entry.name.slice(0, -'.json'.length))
     .sort();
+}
+
+/** The ids of the shared sections in a forms folder's sections/. */
+export function listSections(formsDir = FORMS_DIR): string[] {
+  const dir = join(formsDir, SECTIONS_FOLDER);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => entry.name.slice(0, -'.json'.length))
+    .sort();
+}
+
+/** A section file on its own, as forms:check sees it. */
+export function checkSectionFile(file: string): readonly Finding[] {
+  return sectionFindingsFor(readJson(file, 'Osiota'), basename(file, '.json'));
 }
 
 /**
@@ -100,8 +164,7 @@ export function loadFormRuntime(id: string, variants: readonly string[] = [], fo
   const key = `${formsDir}\0${id}\0${[...variants].sort().join('+')}`;
   let runtime = cache.get(key);
   if (!runtime) {
-    const file = id.endsWith('.json') ? id : join(formsDir, `${id}.json`);
-    runtime = runtimeForDocument(readFormDocument(id, formsDir), variants, file);
+    runtime = runtimeForDocument(readFormDocument(id, formsDir), variants, formFile(id, formsDir));
     cache.set(key, runtime);
   }
   return runtime;

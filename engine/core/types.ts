@@ -110,3 +110,13 @@ export interface AjvLikeError {
 }
 
 export type FormData = Record<string, unknown>;
+
+/** A forms:check finding: a JSON path and what is wrong there, in Finnish. */
+export interface Finding {
+  path: string;
+  message: string;
+  /** Set when `path` is inside a shared section file (forms/sections/<section>.json), not the document. */
+  section?: string;
+  /** The party the section was included for, when the finding came through a document's include. */
+  party?: string;
+}

@@ -1,6 +1,7 @@
 // The editors' preview: the documents of the forms folder, one of them rendered in
-// a chosen variant with the real renderer, and its forms:check findings beside it.
-// A saved file reloads the document (Vite's websocket carries the change event).
+// a chosen variant with the real renderer (its shared sections resolved), and its
+// forms:check findings beside it. Saving the document or a section it includes
+// reloads it (Vite's websocket carries the change event).
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { compileSchema } from '../../engine/core/compile.ts';
 import { resolveVariants, variantNames } from '../../engine/core/document.ts';
@@ -13,11 +14,15 @@ import { editor } from './messages.fi.ts';
 interface Finding {
   path: string;
   message: string;
+  /** The document or `sections/<id>.json`. */
+  file: string;
+  party?: string;
 }
 interface Preview {
   id: string;
   document: FormDocument | null;
   findings: Finding[];
+  sections: string[];
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -44,6 +49,7 @@ export function EditorApp(): ReactNode {
   const [status, setStatus] = useState('');
   const [data, setData] = useState<FormData>({});
   const [step, setStep] = useState(1);
+  const sections = useMemo(() => preview?.sections ?? [], [preview]);
 
   const load = useCallback(async (id: string, reason?: string) => {
     try {
@@ -68,13 +74,13 @@ export function EditorApp(): ReactNode {
   useEffect(() => {
     const hot = import.meta.hot;
     if (!hot) return;
-    const onChange = ({ id }: { id: string }) => {
-      void getJson<{ forms: string[] }>('/__editor/forms').then(({ forms }) => setForms(forms));
-      if (id === selected) void load(id, editor.reloaded(id));
+    const onChange = ({ id, section }: { id?: string; section?: string }) => {
+      if (id) void getJson<{ forms: string[] }>('/__editor/forms').then(({ forms }) => setForms(forms));
+      if (selected && (id === selected || (section && sections.includes(section)))) void load(selected, editor.reloaded(id ?? `${section}.json`));
     };
     hot.on('editor:form-changed', onChange);
     return () => hot.off('editor:form-changed', onChange);
-  }, [selected, load]);
+  }, [selected, load, sections]);
 
   const doc = preview?.document ?? null;
   const variants = useMemo(() => (doc ? variantNames(doc) : []), [doc]);
@@ -146,8 +152,10 @@ export function EditorApp(): ReactNode {
             <ul>
               {preview?.findings.map((finding, index) => (
                 <li key={index}>
+                  {finding.file !== `${preview.id}.json` && <code>{finding.file}</code>}
                   <code>{finding.path}</code>
                   {finding.message}
+                  {finding.party && ` (${editor.party(finding.party)})`}
                 </li>
               ))}
             </ul>

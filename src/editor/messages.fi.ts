@@ -10,6 +10,7 @@ export const editor = {
   loading: 'Ladataan…',
   cannotRender: 'Lomaketta ei voi näyttää ennen kuin havainnot on korjattu.',
   reloaded: (id: string) => `${id} päivitetty tiedostosta`,
+  party: (party: string) => `osapuoli ${party}`,
   loadFailed: 'Lomakkeen lataus epäonnistui',
   reset: 'Tyhjennä vastaukset',
 };

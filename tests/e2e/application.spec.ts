@@ -1,7 +1,7 @@
 // A whole consumer application in the browser against the real server: every step
 // saved, the summary panel growing, analytics once per step.
 import { expect, test, type Page } from '@playwright/test';
-import consumer from '../../forms/consumer.json' with { type: 'json' };
+import { readFormDocument } from '../../engine/core/node.ts';
 import {
   coApplicantBasics,
   coApplicantDetails,
@@ -21,6 +21,9 @@ import {
   primaryWork,
   step,
 } from './support/application.ts';
+
+// The resolved document (its shared sections included), as the app renders it.
+const consumer = readFormDocument('consumer');
 
 /** The progress bar shows the value the document gives the step. */
 async function expectProgress(page: Page, n: number): Promise<void> {

@@ -1,8 +1,9 @@
 // The editors' preview (npm run editor) on a temporary forms folder: it lists the
 // documents, renders one with the real renderer, shows forms:check findings of a
-// broken copy, and picks up a file saved while the page is open.
+// broken copy, and picks up a file (the document or a section it includes) saved
+// while the page is open.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -19,7 +20,7 @@ let editor: ChildProcess;
 
 test.beforeAll(async () => {
   formsDir = mkdtempSync(join(tmpdir(), 'editor-forms-'));
-  copyFileSync(join(ROOT, 'forms/consumer.json'), join(formsDir, 'consumer.json'));
+  cpSync(join(ROOT, 'forms'), formsDir, { recursive: true });
   const broken = JSON.parse(readFileSync(join(ROOT, 'forms/consumer.json'), 'utf8'));
   broken.steps[0].sections[0].fields.push('eiOleOlemassa');
   writeFileSync(join(formsDir, 'rikki.json'), JSON.stringify(broken, null, 2));
@@ -72,4 +73,21 @@ test('reloads when the file changes', async ({ page }) => {
   writeFileSync(join(formsDir, 'consumer.json'), JSON.stringify(doc, null, 2));
   await expect(page.getByRole('status')).toHaveText('consumer päivitetty tiedostosta', { timeout: 20_000 });
   await expect(page.getByText('/messages/required')).toBeVisible();
+});
+
+test('reloads when a section the document includes changes, naming the section file', async ({ page }) => {
+  // The test before left consumer.json broken on purpose.
+  writeFileSync(join(formsDir, 'consumer.json'), readFileSync(join(ROOT, 'forms/consumer.json'), 'utf8'));
+  const file = join(formsDir, 'sections', 'housing.json');
+  const original = readFileSync(file, 'utf8');
+  await page.goto(URL);
+  await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
+  const section = JSON.parse(original);
+  section.fields.Zip.label = 42;
+  writeFileSync(file, JSON.stringify(section, null, 2));
+  await expect(page.getByRole('status')).toHaveText('housing.json päivitetty tiedostosta', { timeout: 20_000 });
+  const findings = page.getByRole('complementary', { name: 'forms:check-havainnot' });
+  await expect(findings.getByText('sections/housing.json').first()).toBeVisible();
+  await expect(findings.getByText('/fields/Zip/label').first()).toBeVisible();
+  writeFileSync(file, original);
 });

@@ -1,9 +1,12 @@
 // 360 px wide and keyboard alone: no sideways scrolling on any step, targets of at
 // least 24 px, and the loan step, the basics and the cards done without a mouse.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import consumer from '../../forms/consumer.json' with { type: 'json' };
+import { readFormDocument } from '../../engine/core/node.ts';
 import { coApplicantDetails, continueFrom, expectStep, field, finish, IDENTIFY, optionTitle, primaryBasics, primaryHousing, primaryWork, step } from './support/application.ts';
 import { reachStep } from './support/journey.ts';
+
+// The resolved document (its shared sections included), as the app renders it.
+const consumer = readFormDocument('consumer');
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 

@@ -2,8 +2,11 @@
 // by the labels and buttons on screen. Data comes from the shared fixtures.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { fieldDomId } from '../../../engine/react/ids.ts';
-import consumer from '../../../forms/consumer.json' with { type: 'json' };
+import { readFormDocument } from '../../../engine/core/node.ts';
 import { coApplicantBasics, coApplicantDetails, finish, primaryBasics, primaryHousing, primaryLoans, primaryWork } from '../../fixtures/consumer-valid.ts';
+
+// The resolved document (its shared sections included), as the app renders it.
+const consumer = readFormDocument('consumer');
 
 export { coApplicantBasics, coApplicantDetails, finish, primaryBasics, primaryHousing, primaryLoans, primaryWork };
 

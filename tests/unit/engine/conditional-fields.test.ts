@@ -1,20 +1,23 @@
 // Each conditional field of spec §4, shown and hidden; hidden fields are pruned and
-// their errors ignored.
+// their errors ignored. Ages, amounts and messages are read from the document.
 import { describe, expect, it } from 'vitest';
 import { personalIdOfAge } from '../../fixtures/personal-id.ts';
 import { validApplication, validApplicationWithCoApplicant } from '../../fixtures/consumer-valid.ts';
-import { consumer, errorMap } from './helpers.ts';
+import { consumer, errorMap, messageOf } from './helpers.ts';
 
 const runtime = consumer();
+const constants = runtime.document.constants as { militaryQuestionAge: { min: number; max: number }; coApplicantPromptAbove: number };
+const { min: youngest, max: oldest } = constants.militaryQuestionAge;
+const promptAbove = constants.coApplicantPromptAbove;
 const visible = (data: Record<string, unknown>, field: string) => runtime.isVisible(field, data);
 
 type Case = [field: string, shownWith: Record<string, unknown>, hiddenWith: Record<string, unknown>, base?: () => Record<string, unknown>];
 
 const cases: Case[] = [
   ['coApplicantPersonalIdentificationNumber', { hasCoApplicant: true }, { hasCoApplicant: false }],
-  ['primaryApplicantMilitaryStatusId', { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(22, 123) }, { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(22, 124) }],
-  ['primaryApplicantMilitaryStatusId', { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(19, 123) }, { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(18, 123) }],
-  ['primaryApplicantMilitaryStatusId', { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(27, 123) }, { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(28, 123) }],
+  ['primaryApplicantMilitaryStatusId', { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(youngest + 1, 123) }, { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(youngest + 1, 124) }],
+  ['primaryApplicantMilitaryStatusId', { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(youngest, 123) }, { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(youngest - 1, 123) }],
+  ['primaryApplicantMilitaryStatusId', { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(oldest, 123) }, { primaryApplicantPersonalIdentificationNumber: personalIdOfAge(oldest + 1, 123) }],
   ['primaryApplicantSpouseGrossMonthlyIncome', { primaryApplicantMaritalStatusId: 1 }, { primaryApplicantMaritalStatusId: 3 }],
   ['primaryApplicantSpouseGrossMonthlyIncome', { primaryApplicantMaritalStatusId: 2, hasCoApplicant: false }, { primaryApplicantMaritalStatusId: 2, hasCoApplicant: true }],
   ['primaryApplicantTemporaryTillMonth', { primaryApplicantEmploymentTypeId: 4 }, { primaryApplicantEmploymentTypeId: 6 }],
@@ -33,7 +36,7 @@ const cases: Case[] = [
   ['useLoanForOtherLoan', { loanPurposeId: 19, primaryApplicantHasOtherLoan: true }, { loanPurposeId: 19, primaryApplicantHasOtherLoan: false }],
   ['primaryApplicantIbanNumber', { primaryapplicantNoIban: false }, { primaryapplicantNoIban: true }],
   ['coApplicantAddress', { coApplicantSameAddressAsPrimary: false }, { coApplicantSameAddressAsPrimary: true }, validApplicationWithCoApplicant],
-  ['coApplicantMilitaryStatusId', { coApplicantPersonalIdentificationNumber: personalIdOfAge(20, 321) }, { coApplicantPersonalIdentificationNumber: personalIdOfAge(20, 320) }, validApplicationWithCoApplicant],
+  ['coApplicantMilitaryStatusId', { coApplicantPersonalIdentificationNumber: personalIdOfAge(youngest + 1, 321) }, { coApplicantPersonalIdentificationNumber: personalIdOfAge(youngest + 1, 320) }, validApplicationWithCoApplicant],
   ['coApplicantAcceptTerms', { hasCoApplicant: true }, { hasCoApplicant: false }, validApplicationWithCoApplicant],
 ];
 
@@ -45,7 +48,7 @@ describe('conditional fields (spec §4)', () => {
 
   it('requires a shown field and ignores it when hidden', () => {
     const shown = runtime.validate({ ...validApplication(), primaryApplicantEmploymentTypeId: 4 });
-    expect(errorMap(shown).primaryApplicantTemporaryTillMonth).toBe('Pakollinen tieto');
+    expect(errorMap(shown).primaryApplicantTemporaryTillMonth).toBe(messageOf(runtime.document, 'primaryApplicantTemporaryTillMonth', 'required'));
     const hidden = runtime.validate({ ...validApplication(), primaryApplicantTemporaryTillMonth: 99, primaryApplicantTemporaryTillYear: 1 });
     expect(hidden.errors).toEqual([]);
     expect(hidden.data).not.toHaveProperty('primaryApplicantTemporaryTillMonth');
@@ -72,9 +75,9 @@ describe('conditional fields (spec §4)', () => {
     expect(result.data).toMatchObject({ appliedAmount: 15000, appliedTenor: 96, useLoanForOtherLoans: false });
   });
 
-  it('shows the co-applicant prompt above 20000 only', () => {
-    expect(runtime.computed({ ...validApplication(), inputAppliedAmount: 20000 }).showCoApplicantPrompt).toBe(false);
-    expect(runtime.computed({ ...validApplication(), inputAppliedAmount: 20500 }).showCoApplicantPrompt).toBe(true);
-    expect(runtime.computed({ ...validApplication(), inputAppliedAmount: 20500, hasCoApplicant: true }).showCoApplicantPrompt).toBe(false);
+  it('shows the co-applicant prompt above its amount only', () => {
+    expect(runtime.computed({ ...validApplication(), inputAppliedAmount: promptAbove }).showCoApplicantPrompt).toBe(false);
+    expect(runtime.computed({ ...validApplication(), inputAppliedAmount: promptAbove + 500 }).showCoApplicantPrompt).toBe(true);
+    expect(runtime.computed({ ...validApplication(), inputAppliedAmount: promptAbove + 500, hasCoApplicant: true }).showCoApplicantPrompt).toBe(false);
   });
 });

@@ -1,13 +1,21 @@
 // The form:validate contract QA scripts rely on: output shape and exit codes.
+// Messages and limits of the consumer are read from the document; broken forms are
+// copies of the fixture document (tests/fixtures/forms/mini.json).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveVariants } from '../../../engine/core/document.ts';
 import { readFormDocument } from '../../../engine/core/node.ts';
 import { validApplication } from '../../fixtures/consumer-valid.ts';
+import { personalIdOfAge } from '../../fixtures/personal-id.ts';
+import { checkMessage, limitMessage, limitOf } from './helpers.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
+const consumer = readFormDocument('consumer');
+const mini = () => JSON.parse(readFileSync(join(root, 'tests/fixtures/forms/mini.json'), 'utf8'));
+const miniApplication = { amount: 1000, years: 2, colour: 1, hasPartner: false, name: 'Maija', email: 'maija@example.fi', email2: 'maija@example.fi', personalId: personalIdOfAge(40, 123), hasLoans: false, accept: true };
 const dir = mkdtempSync(join(tmpdir(), 'form-validate-'));
 const file = (name: string, content: unknown) => {
   const path = join(dir, name);
@@ -30,15 +38,16 @@ describe('form:validate', () => {
     const data = { ...validApplication(), primaryApplicantOtherLoanInput: [{ loan: 10, monthlyPayment: 5 }, { loan: 10, monthlyPayment: 50 }] };
     const { code, out } = run('consumer', file('bad.json', data));
     expect(code).toBe(1);
-    expect(JSON.parse(out)).toEqual({ valid: false, errors: [{ field: 'primaryApplicantOtherLoanInput.1.monthlyPayment', message: 'Lyhennys ei voi olla lainaa suurempi' }] });
+    expect(JSON.parse(out)).toEqual({ valid: false, errors: [{ field: 'primaryApplicantOtherLoanInput.1.monthlyPayment', message: checkMessage(consumer, 'primaryApplicantOtherLoanPaymentNotAboveLoan') }] });
   });
 
   it('--step checks only that step, --variant applies a variant', () => {
-    const data = { loanPurposeId: 16, inputAppliedAmount: 1500, inputAppliedTenor: 8 };
+    const kattokorko = resolveVariants(consumer, ['kattokorko']);
+    const data = { loanPurposeId: 16, inputAppliedAmount: limitOf(kattokorko, 'inputAppliedAmount', 'minimum') - 1, inputAppliedTenor: 8 };
     expect(run('consumer', file('s1.json', data), '--step', '1').code).toBe(0);
     const branded = run('consumer', file('s1.json', data), '--step', '1', '--variant', 'kattokorko');
     expect(branded.code).toBe(1);
-    expect(JSON.parse(branded.out).errors).toEqual([{ field: 'inputAppliedAmount', message: 'Vähintään 2000' }]);
+    expect(JSON.parse(branded.out).errors).toEqual([{ field: 'inputAppliedAmount', message: limitMessage(kattokorko, 'inputAppliedAmount', 'minimum') }]);
   });
 
   it.each([
@@ -71,7 +80,7 @@ describe('form:validate', () => {
   });
 
   it('exits 2 naming the document, path and problem when the form document is broken', () => {
-    const doc = readFormDocument('consumer') as any;
+    const doc = mini();
     doc.steps[0].sections[0].fields.push('nope');
     const form = file('broken-form.json', doc);
     const { code, out, err } = run(form, file('ok.json', validApplication()));
@@ -85,16 +94,16 @@ describe('form:validate', () => {
   // replaces what the first removed: the engine throws an error of its own, which
   // must not come out as exit 1 ("invalid data") with a stack trace.
   it('exits 2 with a message on an unexpected failure inside the engine', () => {
-    const doc = readFormDocument('consumer') as any;
-    doc.variants.kattokorko.push({ op: 'remove', path: '/schema/properties/inputAppliedTenor/default' });
-    doc.variants.yhdistelylaina.push({ op: 'replace', path: '/schema/properties/inputAppliedTenor/default', value: 5 });
+    const doc = mini();
+    doc.variants.brand.push({ op: 'remove', path: '/schema/properties/years/default' });
+    doc.variants.short.push({ op: 'replace', path: '/schema/properties/years/default', value: 5 });
     const form = file('clashing-variants.json', doc);
-    const data = file('ok.json', validApplication());
-    expect(run(form, data, '--variant', 'kattokorko').code).toBe(0);
-    const { code, out, err } = run(form, data, '--variant', 'kattokorko+yhdistelylaina');
+    const data = file('mini-ok.json', miniApplication);
+    expect(run(form, data, '--variant', 'brand').code).toBe(0);
+    const { code, out, err } = run(form, data, '--variant', 'brand+short');
     expect(code).toBe(2);
     expect(out).toBe('');
     expect(err).toMatch(/^form:validate: odottamaton virhe: /);
-    expect(err).toMatch(/inputAppliedTenor\/default|OPERATION_PATH_UNRESOLVABLE|Cannot perform/);
+    expect(err).toMatch(/years\/default|OPERATION_PATH_UNRESOLVABLE|Cannot perform/);
   });
 });

@@ -1,39 +1,53 @@
-// The consolidation flow and the second brand are patches of one document.
+// The consolidation flow and the second brand are patches of one document. The
+// limits and messages expected are read from the document's variants.
 import { describe, expect, it } from 'vitest';
+import { resolveVariants } from '../../../engine/core/document.ts';
 import { readFormDocument } from '../../../engine/core/node.ts';
 import { validApplication, validConsolidationApplication } from '../../fixtures/consumer-valid.ts';
-import { consumer, errorMap } from './helpers.ts';
+import { checkMessage, consumer, errorMap, limitMessage, limitOf, messageOf } from './helpers.ts';
+
+const doc = readFormDocument('consumer');
+const variant = (...names: string[]) => resolveVariants(doc, names);
+const minimum = (...names: string[]) => limitOf(variant(...names), 'inputAppliedAmount', 'minimum');
 
 describe('variants', () => {
-  it('kattokorko: minimum 2000 with its message', () => {
+  it('kattokorko: its own minimum with its message', () => {
     const runtime = consumer(['kattokorko']);
-    expect(errorMap(runtime.validateStep({ ...validApplication(), inputAppliedAmount: 1999 }, 1)).inputAppliedAmount).toBe('Vähintään 2000');
-    expect(runtime.validateStep({ ...validApplication(), inputAppliedAmount: 2000 }, 1).valid).toBe(true);
-    expect(consumer().validateStep({ ...validApplication(), inputAppliedAmount: 1999 }, 1).valid).toBe(true);
+    const min = minimum('kattokorko');
+    expect(min).toBeGreaterThan(minimum());
+    expect(errorMap(runtime.validateStep({ ...validApplication(), inputAppliedAmount: min - 1 }, 1)).inputAppliedAmount).toBe(limitMessage(variant('kattokorko'), 'inputAppliedAmount', 'minimum'));
+    expect(runtime.validateStep({ ...validApplication(), inputAppliedAmount: min }, 1).valid).toBe(true);
+    expect(consumer().validateStep({ ...validApplication(), inputAppliedAmount: min - 1 }, 1).valid).toBe(true);
   });
 
-  it('yhdistelylaina: purpose 19 only, its own minimum', () => {
+  it('yhdistelylaina: its purposes only, its own minimum', () => {
     const runtime = consumer(['yhdistelylaina']);
+    const patched = variant('yhdistelylaina');
     const purpose = runtime.document.schema.properties.loanPurposeId as { oneOf: Array<{ const: number }>; default: number };
-    expect(purpose.oneOf.map((o) => o.const)).toEqual([19]);
-    expect(purpose.default).toBe(19);
-    expect(errorMap(runtime.validate({ ...validConsolidationApplication(), loanPurposeId: 16 })).loanPurposeId).toBe('Valitse jokin vaihtoehdoista');
-    expect(errorMap(runtime.validate({ ...validConsolidationApplication(), inputAppliedAmount: 2500 })).inputAppliedAmount).toBe('Vähintään 3000');
+    const allowed = purpose.oneOf.map((o) => o.const);
+    expect(allowed.length).toBeLessThan((doc.schema.properties.loanPurposeId as { oneOf: unknown[] }).oneOf.length);
+    expect(allowed).toContain(purpose.default);
+    const other = (doc.schema.properties.loanPurposeId as { oneOf: Array<{ const: number }> }).oneOf.map((o) => o.const).find((c) => !allowed.includes(c));
+    expect(errorMap(runtime.validate({ ...validConsolidationApplication(), loanPurposeId: other })).loanPurposeId).toBe(messageOf(patched, 'loanPurposeId', 'oneOf'));
+    expect(errorMap(runtime.validate({ ...validConsolidationApplication(), inputAppliedAmount: minimum('yhdistelylaina') - 1 })).inputAppliedAmount).toBe(limitMessage(patched, 'inputAppliedAmount', 'minimum'));
     expect(runtime.validate(validConsolidationApplication()).errors).toEqual([]);
   });
 
   it('yhdistelylaina: a loan to pay off must be chosen and marked', () => {
     const runtime = consumer(['yhdistelylaina']);
     const onlyMortgage = { ...validConsolidationApplication(), primaryApplicantHasOtherLoan: false, primaryApplicantHasMortgage: true, primaryApplicantMortgageInput: [{ loan: 90000, monthlyPayment: 600 }] };
-    expect(errorMap(runtime.validate(onlyMortgage)).primaryApplicantHasNoLoans).toBe('* Valitse vähintään yksi laina takaisinmaksettavaksi.');
+    expect(errorMap(runtime.validate(onlyMortgage)).primaryApplicantHasNoLoans).toBe(checkMessage(doc, 'consolidationHasPayableLoan'));
     const unmarked = { ...validConsolidationApplication(), useLoanForOtherLoan: false };
-    expect(errorMap(runtime.validate(unmarked)).primaryApplicantHasNoLoans).toBe('* Merkitse lainat, jotka haluat maksaa pois nyt haettavalla lainalla.');
+    expect(errorMap(runtime.validate(unmarked)).primaryApplicantHasNoLoans).toBe(checkMessage(doc, 'consolidationPayoffMarked'));
     expect(runtime.validate(validConsolidationApplication()).data.useLoanForOtherLoans).toBe(true);
   });
 
-  it('both variants together take the larger minimum, in document order', () => {
+  it('both variants together: patches apply in document order, the later one wins', () => {
+    const both = minimum('kattokorko', 'yhdistelylaina');
+    const last = Object.keys(doc.variants ?? {}).at(-1)!;
+    expect(both).toBe(minimum(last));
     const runtime = consumer(['yhdistelylaina', 'kattokorko']);
-    expect(errorMap(runtime.validateStep({ ...validConsolidationApplication(), inputAppliedAmount: 2500 }, 1)).inputAppliedAmount).toBe('Vähintään 3000');
+    expect(errorMap(runtime.validateStep({ ...validConsolidationApplication(), inputAppliedAmount: both - 1 }, 1)).inputAppliedAmount).toBe(limitMessage(variant('kattokorko', 'yhdistelylaina'), 'inputAppliedAmount', 'minimum'));
   });
 
   it('refuses an unknown variant', () => {
@@ -41,7 +55,6 @@ describe('variants', () => {
   });
 
   it('variants are small patches, not copies', () => {
-    const doc = readFormDocument('consumer');
     for (const patches of Object.values(doc.variants ?? {})) expect(patches.length).toBeLessThan(10);
   });
 });

@@ -12,6 +12,7 @@ import { inputWidth } from '../../../engine/react/widgets/TextWidget.tsx';
 import { yearChoices } from '../../../engine/react/widgets/YearSelectWidget.tsx';
 import { renderer } from '../../../src/app/messages.fi.ts';
 import { validApplication } from '../../fixtures/consumer-valid.ts';
+import { limitMessage, limitOf } from '../engine/helpers.ts';
 
 const runtime = loadFormRuntime('consumer');
 const messages: RendererMessages = renderer;
@@ -41,20 +42,23 @@ describe('the RJSF validator adapter', () => {
     const validator = engineValidator(runtime);
     const root = runtime.document.schema as never;
     expect(validator.isValid(root, validApplication(), root)).toBe(true);
-    expect(validator.isValid(root, { ...validApplication(), inputAppliedAmount: 1 }, root)).toBe(false);
+    const below = limitOf(runtime.document, 'inputAppliedAmount', 'minimum') - 1;
+    const message = limitMessage(runtime.document, 'inputAppliedAmount', 'minimum');
+    expect(validator.isValid(root, { ...validApplication(), inputAppliedAmount: below }, root)).toBe(false);
     expect(matchesShape({ const: 19, title: 'x' }, 19)).toBe(true);
     expect(matchesShape({ const: 19 }, 16)).toBe(false);
     expect(matchesShape({ type: 'integer' }, 2.5)).toBe(false);
-    const { errors, errorSchema } = validator.validateFormData({ inputAppliedAmount: 100 }, root);
-    expect(errors.find((e) => e.property === '.inputAppliedAmount')?.message).toBe('Vähintään 500');
-    expect(errorSchema.inputAppliedAmount?.__errors).toEqual(['Vähintään 500']);
+    const { errors, errorSchema } = validator.validateFormData({ inputAppliedAmount: below }, root);
+    expect(errors.find((e) => e.property === '.inputAppliedAmount')?.message).toBe(message);
+    expect(errorSchema.inputAppliedAmount?.__errors).toEqual([message]);
   });
 });
 
 describe('summary values', () => {
   const doc = runtime.document;
   it('shows option titles, yes/no, money with euros and plain text', () => {
-    expect(displayValue(doc, 'loanPurposeId', 6, messages)).toBe('Remontti');
+    const option = (doc.schema.properties.loanPurposeId.oneOf as Array<{ const: number; title: string }>).at(-1)!;
+    expect(displayValue(doc, 'loanPurposeId', option.const, messages)).toBe(option.title);
     expect(displayValue(doc, 'hasCoApplicant', false, messages)).toBe('Ei');
     expect(displayValue(doc, 'primaryApplicantVisa', true, messages)).toBe('Kyllä');
     expect(displayValue(doc, 'inputAppliedAmount', 15000, messages)).toBe('15\u00a0000\u00a0€');
@@ -90,7 +94,10 @@ describe('widgets', () => {
 
   it('starts from the schema defaults, never from a const', () => {
     const data = schemaDefaults(runtime.document);
-    expect(data).toMatchObject({ inputAppliedAmount: 15000, inputAppliedTenor: 8, hasCoApplicant: false, coApplicantSameAddressAsPrimary: true });
+    const properties = runtime.document.schema.properties;
+    const defaults = Object.fromEntries(['inputAppliedAmount', 'inputAppliedTenor', 'hasCoApplicant', 'coApplicantSameAddressAsPrimary'].map((field) => [field, properties[field].default]));
+    expect(Object.values(defaults).every((value) => value !== undefined)).toBe(true);
+    expect(data).toMatchObject(defaults);
     expect(data).not.toHaveProperty('primaryApplicantAcceptTerms');
     expect(data).not.toHaveProperty('loanPurposeId');
   });
