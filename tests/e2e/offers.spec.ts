@@ -7,7 +7,7 @@ import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { fillFinish, IDENTIFY, primaryBasics, step } from './support/application.ts';
 import { completeIdentification } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
-import { API, expectOffersPageReady, fetchTimes, newApplication, nextPoll, offersPath, pausedClock, recordFetchTimes, STEP1 } from './support/offers.ts';
+import { API, expectOffersPageReady, fakeOffer, fetchTimes, newApplication, nextPoll, offersPath, pausedClock, recordFetchTimes, STEP1 } from './support/offers.ts';
 const OFFERS_PATH = /\/hakemus\/kulutusluotto\/0\/\d+\/[A-Za-z0-9_-]{43}$/;
 
 /** Apply through the UI, identify, finish: the page ends on the offers list. */
@@ -248,25 +248,7 @@ test.describe('offers list before the lenders answer', () => {
 // the applicant, these exercise every branch). Accepting still goes to the real API,
 // which refuses these made-up offer ids; the page stays usable.
 test.describe('offers list rules in the browser', () => {
-  const offer = (id: number, partnerCode: string, partnerName: string, interest: number, extra: Record<string, unknown> = {}) => ({
-    id,
-    partnerCode,
-    partnerName,
-    amount: 15000,
-    totalAmount: 19000,
-    tenor: 96,
-    interest,
-    apr: interest + 0.8,
-    monthlyPayment: 190 + interest,
-    arrangementFee: 0,
-    monthlyFee: 3,
-    downsell: false,
-    additionalInfo: null,
-    lenderInfo: 'Kiinteä kuukausierä koko laina-ajan.',
-    buttonText: 'Siirry hakemaan',
-    logoUrl: `/images/partners/${partnerCode}.svg`,
-    ...extra,
-  });
+  const offer = fakeOffer;
   const OFFERS = [
     offer(901, 'aurinkopankki', 'Aurinkopankki', 6.5),
     offer(902, 'pohjolan-luotto', 'Pohjolan Luotto', 9.9),
