@@ -5,7 +5,8 @@ import { logicOperations } from '../../custom-validators/logic-operations.ts';
 import type { FormData, Logic } from './types.ts';
 
 let registered = false;
-function ensureOperations(): void {
+/** Registers the form operations with json-logic-js (once); the rule compiler's fallback needs them too. */
+export function ensureOperations(): void {
   if (registered) return;
   for (const [name, fn] of Object.entries(logicOperations)) jsonLogic.add_operation(name, fn as never);
   registered = true;
