@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { validApplication } from '../tests/fixtures/consumer-valid.ts';
 import { buildApp } from '../src/server/app.ts';
-import { consumerForms } from '../src/server/consumer/form-validation.ts';
+import { shippedProducts } from '../src/server/applications/products.ts';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { createLogger } from '../src/server/logging.ts';
@@ -112,7 +112,7 @@ function report(database: string, endpoint: string, result: AutocannonResult): v
 async function main(): Promise<void> {
   console.log(`autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, logging at warn`);
   // Compile the form before measuring, as `npm start` does.
-  consumerForms([]);
+  shippedProducts().warmUp();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'lv-bench-'));
   try {

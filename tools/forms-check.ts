@@ -1,17 +1,22 @@
 // npm run forms:check [-- file.json ...]: every shared section of forms/sections/ on
 // its own, then every form document of forms/ with its sections resolved (default:
 // all of them; a file in a `sections` folder is a section). Each finding names the
-// file and JSON path it is in: a section's own file, and, for a finding that came
+// file and JSON path it is in; the product catalogue (forms/catalogue.json) comes last,
+// checked against the documents it names: a section's own file, and, for a finding that came
 // through a document's include, that document and the party. Exit 1 on any finding.
 import { basename, dirname, join, relative } from 'node:path';
-import { FORMS_DIR, FormLoadError, SECTIONS_FOLDER, checkSectionFile, listFormDocuments, listSections, readFormSource, sectionFile, sectionsDirOf } from '../engine/core/node.ts';
+import { CATALOGUE_FILE, FORMS_DIR, FormLoadError, SECTIONS_FOLDER, checkCatalogueFile, checkSectionFile, listFormDocuments, listSections, readFormSource, sectionFile, sectionsDirOf } from '../engine/core/node.ts';
 import type { Finding } from '../engine/core/types.ts';
 
 const args = process.argv.slice(2);
 const isSection = (file: string) => basename(dirname(file)) === SECTIONS_FOLDER;
 const files = args.length
   ? args
-  : [...listSections().map((id) => sectionFile(join(FORMS_DIR, SECTIONS_FOLDER), id)), ...listFormDocuments().map((id) => join(FORMS_DIR, `${id}.json`))];
+  : [
+      ...listSections().map((id) => sectionFile(join(FORMS_DIR, SECTIONS_FOLDER), id)),
+      ...listFormDocuments().map((id) => join(FORMS_DIR, `${id}.json`)),
+      join(FORMS_DIR, CATALOGUE_FILE),
+    ];
 const shown = (file: string) => relative(process.cwd(), file) || file;
 const checkedSections = new Set<string>();
 let failed = 0;
@@ -19,6 +24,17 @@ let failed = 0;
 for (const file of files) {
   const name = shown(file);
   try {
+    if (basename(file) === CATALOGUE_FILE) {
+      const { catalogue, findings } = checkCatalogueFile(dirname(file));
+      if (findings.length === 0) {
+        const products = Object.keys((catalogue as { products: object }).products);
+        console.log(`${name}: kunnossa (tuotteet: ${products.join(', ')})`);
+      } else {
+        failed++;
+        for (const finding of findings) console.error(`${name} ${finding.path}: ${finding.message}`);
+      }
+      continue;
+    }
     if (isSection(file)) {
       const findings = checkSectionFile(file);
       checkedSections.add(file);

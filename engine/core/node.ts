@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CatalogueError, checkCatalogue, checkedCatalogue, type Catalogue } from './catalogue.ts';
 import { checkDocument, checkSection, checkSource } from './check.ts';
 import { compileSchema } from './compile.ts';
 import { resolveVariants } from './document.ts';
@@ -123,12 +124,30 @@ export function readFormDocument(idOrPath: string, formsDir = FORMS_DIR, options
   return source.document;
 }
 
-/** The ids of the form documents in a folder: its top-level .json files (sections/ holds sections, not documents). */
+/** The product catalogue beside the documents (engine/core/catalogue.ts). */
+export const CATALOGUE_FILE = 'catalogue.json';
+
+/** The ids of the form documents in a folder: its top-level .json files but the catalogue (sections/ holds sections). */
 export function listFormDocuments(formsDir = FORMS_DIR): string[] {
   return readdirSync(formsDir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json') && entry.name !== CATALOGUE_FILE)
     .map((entry) => entry.name.slice(0, -'.json'.length))
     .sort();
+}
+
+/** What forms:check finds in a forms folder's catalogue; documents it names are read (and must exist). */
+export function checkCatalogueFile(formsDir = FORMS_DIR): { catalogue: unknown; findings: Finding[] } {
+  const catalogue = readJson(join(formsDir, CATALOGUE_FILE), 'Tuoteluetteloa');
+  const documents = new Set(listFormDocuments(formsDir));
+  const findings = checkCatalogue(catalogue, (id) => (documents.has(id) ? readFormDocument(id, formsDir, { check: false }) : undefined));
+  return { catalogue, findings };
+}
+
+/** The checked catalogue of a forms folder; throws CatalogueError naming each problem. */
+export function readCatalogue(formsDir = FORMS_DIR): Catalogue {
+  const { catalogue, findings } = checkCatalogueFile(formsDir);
+  if (findings.length) throw new CatalogueError(findings);
+  return checkedCatalogue(catalogue);
 }
 
 /** The ids of the shared sections in a forms folder's sections/. */

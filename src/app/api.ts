@@ -1,8 +1,7 @@
 // The server's application API (spec §7) as the browser uses it. Every answer is
 // turned into one of a few outcomes the page knows how to show; nothing throws.
 import type { FieldError } from '../../engine/core/index.ts';
-
-const APPLICATIONS = '/api/lainavertailu22/consumer-applications';
+import { applicationsApi, type ProductId } from './catalogue.ts';
 
 export type SaveOutcome =
   | { kind: 'created'; id: string; token: string }
@@ -26,8 +25,8 @@ async function rejection(response: Response): Promise<SaveOutcome> {
   return { kind: 'failed', status: response.status };
 }
 
-export async function createApplication(body: Record<string, unknown>): Promise<SaveOutcome> {
-  const response = await post(`${APPLICATIONS}/save`, body);
+export async function createApplication(product: ProductId, body: Record<string, unknown>): Promise<SaveOutcome> {
+  const response = await post(`${applicationsApi(product)}/save`, body);
   if (!response) return { kind: 'failed' };
   if (!response.ok) return rejection(response);
   const created = (await response.json().catch(() => null)) as { id?: unknown; token?: unknown } | null;
@@ -35,8 +34,8 @@ export async function createApplication(body: Record<string, unknown>): Promise<
   return { kind: 'created', id: String(created.id), token: created.token };
 }
 
-export async function updateApplication(id: string, token: string, body: Record<string, unknown>): Promise<SaveOutcome> {
-  const response = await post(`${APPLICATIONS}/save/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, body);
+export async function updateApplication(product: ProductId, id: string, token: string, body: Record<string, unknown>): Promise<SaveOutcome> {
+  const response = await post(`${applicationsApi(product)}/save/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, body);
   if (!response) return { kind: 'failed' };
   if (!response.ok) return rejection(response);
   // Spec §4: success is the string 'success'; anything else keeps the applicant on the step.

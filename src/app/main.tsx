@@ -7,7 +7,9 @@ import type { FormLoader } from './form-source.ts';
 
 const cache = new Map<string, ReturnType<FormLoader>>();
 
-const load: FormLoader = (variants) => {
+const load: FormLoader = (wanted) => {
+  // A brand's variant applies where the document declares it (engine/core/catalogue.ts).
+  const variants = wanted.filter((name) => Object.hasOwn(document.variants ?? {}, name));
   const key = variantKey(document, variants);
   let loaded = cache.get(key);
   if (!loaded) {

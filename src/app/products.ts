@@ -1,17 +1,20 @@
-// The two application products of spec §2, told apart by the path.
+// The application products (spec §2), as the catalogue in forms/ lists them; the
+// path under /hakemus/ tells them apart.
 import type { Brand } from './brands.ts';
+import { productAtPath, productEntry, productIds, type ProductId } from './catalogue.ts';
 
-export const PRODUCTS = ['kulutusluotto', 'yhdistelylaina'] as const;
-export type Product = (typeof PRODUCTS)[number];
+export type Product = ProductId;
+export const PRODUCTS: readonly Product[] = productIds;
 
-export function isProduct(value: string | undefined): value is Product {
-  return (PRODUCTS as readonly string[]).includes(value ?? '');
-}
+/** The product a path segment names, if any. */
+export const productOfPath = productAtPath;
 
-/** The consumer document's variants for a brand and product, in any order (the engine orders them). */
+/**
+ * The document variants for a brand and product: the product's own and the brand's.
+ * The loader keeps those the product's document declares (a brand's variant is about
+ * its own limits and applies only where a document has them, engine/core/catalogue.ts).
+ */
 export function variantsFor(brand: Brand, product: Product): string[] {
-  const variants: string[] = [];
-  if (brand.variant) variants.push(brand.variant);
-  if (product === 'yhdistelylaina') variants.push('yhdistelylaina');
-  return variants;
+  const own = productEntry(product).variants;
+  return brand.variant && !own.includes(brand.variant) ? [brand.variant, ...own] : [...own];
 }

@@ -1,6 +1,7 @@
 // The application's paths (spec §2). Everything under /hakemus/{product}/ is one
 // route so the page keeps its state when the first save moves it from the start
 // path to a step path.
+import { productEntry } from './catalogue.ts';
 import type { Product } from './products.ts';
 
 export type AppRoute =
@@ -39,9 +40,12 @@ export function parseApplicationPath(rest: string): AppRoute {
   return { kind: 'notFound' };
 }
 
+/** `/hakemus/<path>`: the product's page base, from the catalogue. */
+const base = (product: Product) => `/hakemus/${productEntry(product).path}`;
+
 export const paths = {
-  start: (product: Product) => `/hakemus/${product}/`,
-  step: (product: Product, step: number, id: string, token: string) => `/hakemus/${product}/${step}/${id}/${token}`,
-  authentication: (product: Product, id: string, token: string) => `/hakemus/${product}/authentication/${id}/${token}`,
-  offers: (product: Product, id: string, token: string) => `/hakemus/${product}/0/${id}/${token}`,
+  start: (product: Product) => `${base(product)}/`,
+  step: (product: Product, step: number, id: string, token: string) => `${base(product)}/${step}/${id}/${token}`,
+  authentication: (product: Product, id: string, token: string) => `${base(product)}/authentication/${id}/${token}`,
+  offers: (product: Product, id: string, token: string) => `${base(product)}/0/${id}/${token}`,
 };

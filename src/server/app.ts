@@ -2,8 +2,8 @@
 // port 0 and talk real HTTP to it.
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { consumerForms, type ConsumerForms } from './consumer/form-validation.ts';
-import { consumerRoutes } from './consumer/routes.ts';
+import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
+import { applicationRoutes } from './applications/routes.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { text } from './messages.ts';
@@ -25,8 +25,8 @@ const HEALTH_TIMEOUT_MS = 2000;
 export interface AppOptions {
   db: Database;
   logger: FastifyBaseLogger;
-  /** The consumer form document per variant set; the real engine unless a test swaps it. */
-  forms?: ConsumerForms;
+  /** The products: by default the catalogue and documents of forms/; a test may pass its own folder's. */
+  products?: Products | { formsDir: string };
   /** Built pages (Vite's dist/); absent or unbuilt, `/` says the pages are not built yet. */
   staticDir?: string;
   /** Per-IP limit on creating applications; false turns it off. */
@@ -47,6 +47,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
+  const products = options.products === undefined ? shippedProducts() : 'formsDir' in options.products ? loadProducts(options.products.formsDir) : options.products;
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: BODY_LIMIT,
@@ -96,28 +97,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.header('cache-control', 'public, max-age=86400').send({ postalCode: zip, town });
   });
 
-  await app.register(consumerRoutes, {
-    prefix: '/api/lainavertailu22/consumer-applications',
-    db,
-    forms: options.forms ?? consumerForms,
-    createRateLimit,
-    lenderDelayScale: options.lenderDelayScale,
-  });
-
-  await app.register(marketplaceRoutes, { db });
-
   const now = options.now ?? Date.now;
   const notifier = options.notifier ?? (options.devTools ? new DevOutbox() : unconfiguredNotifier);
-  await app.register(otpRoutes, { prefix: '/api/lainavertailu22/consumer-applications', db, notifier, now });
+  const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
+  // One set of application routes per API prefix of the catalogue, each for its own products.
+  for (const [prefix, group] of products.groups) {
+    await app.register(applicationRoutes, { prefix, db, products, group, createRateLimit, lenderDelayScale: options.lenderDelayScale });
+    await app.register(otpRoutes, { prefix, db, notifier, now, products: new Set(group.map((product) => product.id)), brandDomains });
+  }
+
+  await app.register(marketplaceRoutes, { db, products });
+
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db });
   if (options.devTools) {
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
     await app.register(otpDevRoutes, { db, now });
   }
 
-  await app.register(identityRoutes, { db, settings: options.identity ?? developmentSettings(), lenderDelayScale: options.lenderDelayScale });
+  await app.register(identityRoutes, { db, products, settings: options.identity ?? developmentSettings(), lenderDelayScale: options.lenderDelayScale });
 
-  await registerPages(app, options.staticDir);
+  await registerPages(
+    app,
+    options.staticDir,
+    Object.values(products.catalogue.products).map((product) => product.path),
+  );
   return app;
 }
 

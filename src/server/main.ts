@@ -5,8 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
-import { consumerForms } from './consumer/form-validation.ts';
-import { variantsOf, BRANDS, PRODUCTS } from './consumer/payload.ts';
+import { shippedProducts } from './applications/products.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logging.ts';
@@ -17,9 +16,9 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel });
 
-  // Compile every variant of the form now: a broken document stops the start, and the
-  // first applicant does not wait for the compiler.
-  for (const brand of BRANDS) for (const product of PRODUCTS) consumerForms(variantsOf(brand, product));
+  // Compile every product's form for every brand now: a broken document or catalogue
+  // stops the start, and the first applicant does not wait for the compiler.
+  shippedProducts().warmUp();
 
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
     console.log(`Creating the embedded database in ${config.dataDir} (first start takes a few seconds)…`);

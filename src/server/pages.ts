@@ -34,7 +34,13 @@ export function cacheControlFor(file: string): string {
   return /[\\/]assets[\\/]/.test(file) ? HASHED_ASSET : REVALIDATE;
 }
 
-export async function registerPages(app: FastifyInstance, dir: string | undefined): Promise<void> {
+/**
+ * `productPaths`: the catalogue's page paths (`kulutusluotto`, …). Any other path under
+ * /hakemus/ still gets the shell, whose not-found page says so, but with status 404.
+ */
+export async function registerPages(app: FastifyInstance, dir: string | undefined, productPaths: readonly string[]): Promise<void> {
+  const known = new Set(productPaths);
+  const statusOf = (url: string) => (known.has(url.split(/[?#]/)[0].split('/')[2] ?? '') ? 200 : 404);
   if (dir && existsSync(join(dir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -48,6 +54,7 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
     });
     const shell = (request: FastifyRequest, reply: FastifyReply) => {
       if (TOKEN_SEGMENT.test(request.url.split('?')[0])) reply.header('cache-control', PRIVATE);
+      if (request.url.startsWith('/hakemus/')) reply.code(statusOf(request.url));
       return reply.sendFile('index.html');
     };
     // The application's own routes are client-side: every /hakemus/... path gets the shell.

@@ -48,7 +48,7 @@ describeOnDatabases('consumer applications API', (target) => {
   }
 
   async function rowCount(): Promise<number> {
-    const result = await server.db.query<{ n: string | number }>('SELECT count(*) AS n FROM consumer_applications');
+    const result = await server.db.query<{ n: string | number }>('SELECT count(*) AS n FROM applications');
     return Number(result.rows[0].n);
   }
 

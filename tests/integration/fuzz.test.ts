@@ -134,7 +134,7 @@ describeOnDatabases('fuzzing create and update with bad requests', (target) => {
       expect(created.status).toBe(200);
       const { id, token } = created.body as { id: number; token: string };
       const before = await storedRow(server.db, id);
-      const count = async () => Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM consumer_applications')).rows[0].n);
+      const count = async () => Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM applications')).rows[0].n);
       const rowsBefore = await count();
 
       await fc.assert(

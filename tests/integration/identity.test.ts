@@ -4,7 +4,7 @@
 // the completion check that sends the application to the lenders.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadFormRuntime } from '../../engine/core/node.ts';
-import { insertApplication } from '../../src/server/consumer/store.ts';
+import { insertApplication } from '../../src/server/applications/repository.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { validApplication, validApplicationWithCoApplicant } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
@@ -46,6 +46,7 @@ describeOnDatabases('strong identification', (target) => {
     const id = await insertApplication(server.db, {
       tokenHash: hash,
       product: 'kulutusluotto',
+      formId: 'consumer',
       brand: 'lainavertailu',
       data: loadFormRuntime('consumer').prepare(data),
       navigation: { step, hasCoApplicant: data.hasCoApplicant === true } as never,

@@ -23,7 +23,7 @@ describeOnDatabases('marketing ban', (target) => {
   }
 
   async function bannedAt(id: number): Promise<string | null> {
-    const result = await server.db.query<{ at: string | null }>('SELECT marketing_ban_at::text AS at FROM consumer_applications WHERE id = $1', [id]);
+    const result = await server.db.query<{ at: string | null }>('SELECT marketing_ban_at::text AS at FROM applications WHERE id = $1', [id]);
     return result.rows[0].at;
   }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrate } from '../../src/server/db/migrate.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { loadFormRuntime } from '../../engine/core/node.ts';
-import { insertApplication } from '../../src/server/consumer/store.ts';
+import { insertApplication } from '../../src/server/applications/repository.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { answerDueDispatches, dispatchApplication } from '../../src/server/marketplace/dispatcher.ts';
 import { loadCatalogue } from '../../src/server/marketplace/catalogue.ts';
@@ -33,6 +33,7 @@ describeOnDatabases('marketplace dispatch', (target) => {
     return insertApplication(db, {
       tokenHash: newToken().hash,
       product: 'kulutusluotto',
+      formId: 'consumer',
       brand: 'lainavertailu',
       data,
       navigation: { step: 7, hasCoApplicant: false } as never,

@@ -14,7 +14,7 @@ const body = (data: Data, step: number): Data => ({ ...data, additionalFormData:
 describeOnDatabases('numbers typed as text in a save', (target) => {
   let server: TestServer;
   const url = (path: string) => `${server.url}${API}${path}`;
-  const rowCount = async () => Number((await server.db.query<{ n: string | number }>('SELECT count(*) AS n FROM consumer_applications')).rows[0].n);
+  const rowCount = async () => Number((await server.db.query<{ n: string | number }>('SELECT count(*) AS n FROM applications')).rows[0].n);
   const stored = async (id: number) => JSON.parse((await storedRow(server.db, id))!.data as string) as Data;
 
   beforeAll(async () => {

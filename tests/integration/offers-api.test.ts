@@ -2,7 +2,7 @@
 // refusals that change nothing, accepting and the lender page the answer leads to.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadFormRuntime } from '../../engine/core/node.ts';
-import { insertApplication } from '../../src/server/consumer/store.ts';
+import { insertApplication } from '../../src/server/applications/repository.ts';
 import { answerDueDispatches, dispatchApplication } from '../../src/server/marketplace/dispatcher.ts';
 import { loadCatalogue } from '../../src/server/marketplace/catalogue.ts';
 import { newToken } from '../../src/server/tokens.ts';
@@ -48,6 +48,7 @@ describeOnDatabases('offers API', (target) => {
     const id = await insertApplication(server.db, {
       tokenHash: hash,
       product: 'kulutusluotto',
+      formId: 'consumer',
       brand: 'lainavertailu',
       data: loadFormRuntime('consumer').prepare(validApplication()),
       navigation: { step: 7, hasCoApplicant: false } as never,

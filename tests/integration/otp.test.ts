@@ -286,7 +286,7 @@ describeOnDatabases('one-time codes', (target) => {
     expect(none.body).toMatchObject({ type: 'NO_CONTACT', message: expect.stringContaining('Täytä uusi hakemus') });
 
     const credentials = await application();
-    await server.db.query(`UPDATE consumer_applications SET data = data - 'primaryApplicantEmail' WHERE id = $1`, [credentials.applicationId]);
+    await server.db.query(`UPDATE applications SET data = data - 'primaryApplicantEmail' WHERE id = $1`, [credentials.applicationId]);
     const answer = await send(credentials);
     expect(answer.body).toEqual({ sent: true, channel: 'sms', to: '••• ••• 567', resendAfterSeconds: 7 });
     const [sms] = outbox.list(PHONE);

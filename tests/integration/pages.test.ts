@@ -90,6 +90,19 @@ describe('built pages on the wire', () => {
     }
   });
 
+  // The catalogue's products have pages; any other path under /hakemus/ gets the shell
+  // (which shows the not-found page) with a 404, so crawlers and monitors see it too.
+  it('answers 404 under /hakemus/ for a path that is no product of the catalogue', async () => {
+    for (const path of ['/hakemus/kulutusluotto/', '/hakemus/yhdistelylaina', '/hakemus/yhdistelylaina/3/12/abc?x=1']) {
+      expect((await raw(`${pages.url}${path}`)).status, path).toBe(200);
+    }
+    for (const path of ['/hakemus/asuntolaina/', '/hakemus/Kulutusluotto/']) {
+      const answer = await raw(`${pages.url}${path}`);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.toString(), path).toContain('<title>shell</title>');
+    }
+  });
+
   it('sends the same security headers with every answer: pages, assets and the API', async () => {
     for (const path of ['/', '/assets/index-Bx3kQ9aZ.js', `/hakemus/kulutusluotto/4/12/${token}`, '/api/health', '/api/no-such-thing']) {
       const { headers } = await raw(`${pages.url}${path}`, 'br');

@@ -50,7 +50,7 @@ describeOnDatabases('migration 031: reopen applications finalized without identi
     const sentBefore = await row(sent);
     const draftBefore = await row(draft);
 
-    expect(await migrate(db, all)).toContain(REOPEN);
+    expect(await migrate(db, all.filter((migration) => migration.version <= REOPEN))).toContain(REOPEN);
 
     expect(await row(locked)).toEqual({ status: 'draft', step: 7, finalized: false, navigation: { step: 7, hasCoApplicant: false } });
     expect(await row(sent)).toEqual(sentBefore);

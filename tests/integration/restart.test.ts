@@ -50,7 +50,7 @@ describeOnDatabases('restart after SIGKILL', (target) => {
       const db = await (database.url ? openDatabase({ url: database.url }) : openDatabase({ dataDir }));
       try {
         const rows = await db.query<{ data: Record<string, unknown>; token_hash: Uint8Array; status: string; step: number }>(
-          'SELECT data, token_hash, status, step FROM consumer_applications WHERE id = $1',
+          'SELECT data, token_hash, status, step FROM applications WHERE id = $1',
           [id],
         );
         expect(rows.rows).toHaveLength(1);

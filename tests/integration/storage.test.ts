@@ -66,14 +66,14 @@ describeOnDatabases('storage', (target) => {
     const data = { name: 'Äänekoski – Ö', list: [{ loan: 1, monthlyPayment: 0.5 }], empty: [], flag: false };
     const hash = hashToken('abc');
     const inserted = await db.query<{ id: number | string }>(
-      `INSERT INTO consumer_applications (token_hash, product, brand, step, data, additional_form_data, tracking)
-       VALUES ($1, 'kulutusluotto', 'lainavertailu', 1, $2::jsonb, '{}'::jsonb, '{}'::jsonb) RETURNING id`,
+      `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking)
+       VALUES ($1, 'kulutusluotto', 'consumer', 'lainavertailu', 1, $2::jsonb, '{}'::jsonb, '{}'::jsonb) RETURNING id`,
       [hash, JSON.stringify(data)],
     );
     const id = Number(inserted.rows[0].id);
     expect(Number.isSafeInteger(id) && id > 0).toBe(true);
     const row = await db.query<{ data: unknown; token_hash: Uint8Array; status: string }>(
-      'SELECT data, token_hash, status FROM consumer_applications WHERE id = $1',
+      'SELECT data, token_hash, status FROM applications WHERE id = $1',
       [id],
     );
     expect(row.rows[0].data).toEqual(data);
@@ -81,15 +81,18 @@ describeOnDatabases('storage', (target) => {
     expect(row.rows[0].status).toBe('draft');
   });
 
+  // Which products and steps exist is the catalogue's (issue 12): the table guards the shape.
   it('guards the table with constraints', async () => {
-    const insert = (product: string, step: number) =>
+    const insert = (product: string, step: number, formId: string | null = 'consumer') =>
       db.query(
-        `INSERT INTO consumer_applications (token_hash, product, brand, step, data, additional_form_data, tracking)
-         VALUES ($1, $2, 'lainavertailu', $3, '{}', '{}', '{}')`,
-        [hashToken('x'), product, step],
+        `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking)
+         VALUES ($1, $2, $3, 'lainavertailu', $4, '{}', '{}', '{}')`,
+        [hashToken('x'), product, formId, step],
       );
-    await expect(insert('asuntolaina', 1)).rejects.toThrow();
-    await expect(insert('kulutusluotto', 8)).rejects.toThrow();
+    await expect(insert('Asunto laina', 1)).rejects.toThrow();
+    await expect(insert('kulutusluotto', -1)).rejects.toThrow();
+    await expect(insert('kulutusluotto', 1, null)).rejects.toThrow();
+    await expect(insert('asuntolaina', 5, 'mortgage')).resolves.toBeDefined();
   });
 });
 

@@ -1,5 +1,7 @@
 // The identification API as the pages use it (spec §7). Nothing throws: every answer
 // becomes an outcome the page knows how to show.
+import { applicationsApi, type ProductId } from '../catalogue.ts';
+
 export type Party = 'PRIMARY' | 'CO_APPLICANT';
 
 export interface Method {
@@ -40,10 +42,10 @@ export type Completion =
   | { kind: 'missing'; parties: Party[] }
   | { kind: 'failed' };
 
-export async function completeAuthentication(id: string, token: string): Promise<Completion> {
+export async function completeAuthentication(product: ProductId, id: string, token: string): Promise<Completion> {
   let response: Response;
   try {
-    response = await fetch(`/api/lainavertailu22/consumer-applications/authentication/complete/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, {
+    response = await fetch(`${applicationsApi(product)}/authentication/complete/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, {
       method: 'POST',
     });
   } catch {

@@ -136,7 +136,7 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
 
   const accept = useCallback(
     (offer: ListedOffer, target: Window | null, navigate: boolean) => {
-      acceptOffer(id, token, offer.id).then(
+      acceptOffer(product, id, token, offer.id).then(
         (url) => {
           if (target) target.location.href = url;
           // A blocked popup: the lender page opens here instead.

@@ -1,5 +1,6 @@
 // The offers API as the offers page uses it. Failures come back as values: the page
 // logs them and carries on polling (spec §8: no message to the applicant).
+import { applicationsApi, type ProductId } from '../catalogue.ts';
 import { offersQuery, type ListedOffer, type SortChoice } from './rules.ts';
 
 export interface OffersPage {
@@ -28,8 +29,8 @@ export async function fetchOffers(id: string, token: string, sort: SortChoice, s
 }
 
 /** The lender page's address for the accepted offer. */
-export async function acceptOffer(id: string, token: string, offerId: number): Promise<string> {
-  const response = await fetch(`/api/lainavertailu22/consumer-applications/offers/${path(id, token)}`, {
+export async function acceptOffer(product: ProductId, id: string, token: string, offerId: number): Promise<string> {
+  const response = await fetch(`${applicationsApi(product)}/offers/${path(id, token)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ offerId }),

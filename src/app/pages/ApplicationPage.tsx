@@ -87,7 +87,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       setModal({ kind: 'saving' });
       const first = !state.id || !state.token;
       const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined });
-      const outcome = first ? await createApplication(body) : await updateApplication(state.id!, state.token!, body);
+      const outcome = first ? await createApplication(product, body) : await updateApplication(product, state.id!, state.token!, body);
       if (outcome.kind === 'invalid') {
         setModal({ kind: 'saveFailed', fields: outcome.errors.map((error) => ({ ...error, label: runtime.label(error.field) })) });
         return { ok: false, errors: outcome.errors, focusSummary: false };

@@ -1,6 +1,7 @@
 // /u/{applicationId}/{applicationToken} (marketplace spec §2, §4): asks whether to set
 // the marketing ban. Yes sets it, says so in a dialog and returns to the brand's start
 // page after 3 s; No returns at once.
+import { defaultProduct } from '../catalogue.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
@@ -20,7 +21,7 @@ export function MarketingBanPage({ brand }: { brand: Brand }): ReactNode {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('asking');
-  const home = paths.start('kulutusluotto');
+  const home = paths.start(defaultProduct);
 
   useEffect(() => {
     document.title = fill(texts.documentTitle, { brand: brand.name });

@@ -7,7 +7,7 @@ import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { LoadedFormContext } from '../loaded-form.ts';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { documentTitle, pages } from '../messages.fi.ts';
-import { isProduct, variantsFor, type Product } from '../products.ts';
+import { productOfPath, variantsFor, type Product } from '../products.ts';
 import { looksLikeApplication, parseApplicationPath, paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { OffersPage } from '../offers/OffersPage.tsx';
@@ -40,8 +40,8 @@ function useForm(load: FormLoader, brand: Brand, product: Product): Loading {
 
 export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }): ReactNode {
   const params = useParams();
-  const product = params.product;
-  if (!isProduct(product)) return <NotFoundPage brand={brand} />;
+  const product = productOfPath(params.product);
+  if (product === undefined) return <NotFoundPage brand={brand} />;
   return <ProductPages key={product} brand={brand} product={product} rest={params['*'] ?? ''} load={load} />;
 }
 

@@ -38,7 +38,7 @@ function Finishing({ brand, product, id, token }: Props): ReactNode {
   useEffect(() => {
     let current = true;
     setResult(null);
-    void completeAuthentication(id, token).then((outcome) => {
+    void completeAuthentication(product, id, token).then((outcome) => {
       if (!current) return;
       // Spec §4: an application no longer waiting for identification goes to its offers too.
       if (outcome.kind === 'completed' || outcome.kind === 'stateMismatch') navigate(paths.offers(product, id, token), { replace: true });

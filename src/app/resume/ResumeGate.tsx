@@ -48,7 +48,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
   const request = useCallback(
     async (forceNewOtp: boolean) => {
       setStatus({ kind: 'sending' });
-      const outcome = await sendCode(id, token, forceNewOtp, brand.id);
+      const outcome = await sendCode(product, id, token, forceNewOtp, brand.id);
       if (outcome.kind === 'notFound') setPhase('notFound');
       else setStatus(statusOf(outcome));
       if (outcome.kind === 'sent' && outcome.fresh) setLock({ seconds: outcome.resendAfterSeconds, since: Date.now() });
@@ -69,7 +69,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
 
   const submit = async (code: string) => {
     setChecking(true);
-    const outcome = await verifyCode(id, token, code);
+    const outcome = await verifyCode(product, id, token, code);
     setChecking(false);
     if (outcome.kind === 'notFound') return setPhase('notFound');
     if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome) });

@@ -1,6 +1,6 @@
 // The one-time code and marketing-ban endpoints as the browser uses them. Every
 // answer becomes an outcome the page can show; nothing throws.
-const APPLICATIONS = '/api/lainavertailu22/consumer-applications';
+import { applicationsApi, type ProductId } from '../catalogue.ts';
 
 export type SendOutcome =
   | { kind: 'sent'; channel: 'email' | 'sms'; to: string; resendAfterSeconds: number; fresh: boolean }
@@ -33,8 +33,8 @@ async function post(url: string, body: unknown): Promise<{ status: number; body:
   return { status: answer.status, body: json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null };
 }
 
-export async function sendCode(applicationId: string, applicationToken: string, forceNewOtp: boolean, domain: string): Promise<SendOutcome> {
-  const answer = await post(`${APPLICATIONS}/send-code`, { applicationId, applicationToken, forceNewOtp, domain });
+export async function sendCode(product: ProductId, applicationId: string, applicationToken: string, forceNewOtp: boolean, domain: string): Promise<SendOutcome> {
+  const answer = await post(`${applicationsApi(product)}/send-code`, { applicationId, applicationToken, forceNewOtp, domain });
   if (!answer) return { kind: 'failed' };
   const { status, body } = answer;
   if (status === 200 && (body?.channel === 'email' || body?.channel === 'sms') && typeof body.to === 'string') {
@@ -48,8 +48,8 @@ export async function sendCode(applicationId: string, applicationToken: string, 
   return { kind: 'failed' };
 }
 
-export async function verifyCode(applicationId: string, applicationToken: string, otp: string): Promise<VerifyOutcome> {
-  const answer = await post(`${APPLICATIONS}/get/verify-with-otp`, { otp, applicationId, applicationToken });
+export async function verifyCode(product: ProductId, applicationId: string, applicationToken: string, otp: string): Promise<VerifyOutcome> {
+  const answer = await post(`${applicationsApi(product)}/get/verify-with-otp`, { otp, applicationId, applicationToken });
   if (!answer) return { kind: 'failed' };
   const { status, body } = answer;
   if (status === 200 && body) return { kind: 'verified', saved: body };

@@ -2,11 +2,12 @@
 // (spec §6: identification is required to submit). The completion check and the
 // finalize calls share it, so no call can finalize an application that nobody
 // identified and leave it locked out of identification for good.
+import { markIdentified } from '../applications/repository.ts';
 import type { Queryable } from '../db/index.ts';
 import { dispatchApplication } from '../marketplace/dispatcher.ts';
 import { missingParties, type Party } from './parties.ts';
 import { personalIdMatchesHash } from './secrets.ts';
-import { markIdentified, successfulIdentifications } from './store.ts';
+import { successfulIdentifications } from './store.ts';
 
 /** Required parties whose identity code no successful identification of this application covers. */
 export async function unidentifiedParties(tx: Queryable, applicationId: number, data: Record<string, unknown>): Promise<Party[]> {

@@ -2,10 +2,11 @@
 // identity provider, its callback, and the completion check that sends the
 // application to the lenders. Tokens and identity codes never reach a log.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { applicationCredentials, applicationFromPath, authorizedApplication, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
+import type { Products } from '../applications/products.ts';
+import { lockApplication, readApplication, type StoredApplication } from '../applications/repository.ts';
 import type { Database } from '../db/index.ts';
-import { ApiError, applicationNotFound, badRequest } from '../errors.ts';
-import { applicationCredentials, type ApplicationParams } from '../application-credentials.ts';
-import { tokenMatches } from '../tokens.ts';
+import { ApiError, badRequest } from '../errors.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
 import { findMethod, methodList } from './methods.ts';
 import { openIdConnectProvider, type IdentityProvider } from './oidc.ts';
@@ -13,17 +14,12 @@ import { sendToLenders, unidentifiedParties } from './completion.ts';
 import { isParty, personalIdOf, type Party } from './parties.ts';
 import { hashPersonalId, samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
 import { CALLBACK_PATH, type IdentitySettings } from './settings.ts';
-import {
-  insertRequest,
-  lockApplicationState,
-  pendingApplicant,
-  recordAttempt,
-  takeRequest,
-  type ApplicationState,
-} from './store.ts';
+import { insertRequest, pendingApplicant, recordAttempt, takeRequest } from './store.ts';
 
 export interface IdentityRoutesOptions {
   db: Database;
+  /** The catalogue: where each product's pages are, and each form's last step (the one identification belongs to). */
+  products: Products;
   settings: IdentitySettings;
   /** Multiplies the simulated lenders' delays when completion dispatches the application. */
   lenderDelayScale?: number;
@@ -38,7 +34,9 @@ const COMPLETE_BODY_LIMIT = 1024;
 export type FailureReason = 'mismatch' | 'cancelled' | 'failed';
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
-  const { db, settings } = options;
+  const { db, settings, products } = options;
+  /** Identification belongs to the last step: the application is complete, not yet sent. */
+  const atLastStep = (application: StoredApplication) => application.step === products.formFor(application.product, application.brand).lastStep;
   const provider = options.provider ?? openIdConnectProvider(settings);
   const key = sealingKey(settings.clientSecret);
   // The test bank suggests the applicant's own code: it is the only one completion accepts.
@@ -63,10 +61,10 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         const party = partyOf(request.query);
         const method = findMethod(settings.methods, request.params.method);
         const application = await db.transaction(async (tx) => {
-          const found = await findApplication(tx, id, token);
+          const found = await authorizedApplication(tx, id, token, { lock: true });
           if (!method) throw badRequest('identificationMethodUnknown');
           if (party === 'CO_APPLICANT' && personalIdOf(found.data, 'CO_APPLICANT') === undefined) throw badRequest('identificationNoCoApplicant');
-          if (found.identified || found.status === 'finalized' || found.step !== 7) throw stateMismatch();
+          if (found.identified || found.status === 'finalized' || !atLastStep(found)) throw stateMismatch();
           return found;
         });
         let started;
@@ -110,7 +108,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             expected: { state, nonce: pending.nonce, codeVerifier: pending.codeVerifier },
           });
           reason = await db.transaction(async (tx) => {
-            const application = await lockApplicationState(tx, applicationId);
+            const application = await lockApplication(tx, applicationId);
             const expected = application && personalIdOf(application.data, party);
             if (!expected || !samePersonalId(person.personalId, expected)) {
               await recordAttempt(tx, applicationId, party, method, { outcome: 'mismatch', reason: 'personal id differs from the application' });
@@ -127,47 +125,45 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         }
       }
       request.log.info({ applicationId, party, method, outcome: reason ?? 'success' }, 'identification finished');
-      const product = await productOf(db, applicationId);
-      const target = `/hakemus/${product}/status/${applicationId}/${token}${reason ? `?tunnistautuminen=${reason}` : ''}`;
+      const product = (await readApplication(db, applicationId))?.product ?? products.catalogue.defaultProduct;
+      const target = `${products.pagePath(product)}/status/${applicationId}/${token}${reason ? `?tunnistautuminen=${reason}` : ''}`;
       return reply.code(303).header('location', target).send();
     });
   });
 
   // Completion takes no body; like finalize it accepts whatever content type a client sends.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: COMPLETE_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scope.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+  // One route per API prefix of the catalogue, each for its own products.
+  for (const [api, group] of products.groups) {
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: COMPLETE_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scope.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+
+      scope.post<{ Params: ApplicationParams }>(
+        `${api}/authentication/complete/:id/:token`,
+        { preHandler: applicationFromPath(db, new Set(group.map((product) => product.id))) },
+        async (request) => {
+          const { id } = pathApplication(request);
+          const raw = request.body === undefined ? '' : String(request.body).trim();
+          if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('completeTakesNoBody');
+          const dispatched = await db.transaction(async (tx) => {
+            const application = (await lockApplication(tx, id))!;
+            // Asked again after success (a reload, a lost answer): the same answer, nothing new.
+            if (application.identified) return false;
+            if (application.status === 'finalized' || !atLastStep(application)) throw stateMismatch();
+            const missing = await unidentifiedParties(tx, id, application.data);
+            if (missing.length > 0) throw new ApiError(400, 'STRONG_AUTHENTICATION_MISSING', 'strongAuthenticationMissing', { parties: missing.join(', ') }, { parties: missing });
+            await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
+            return true;
+          });
+          if (dispatched) request.log.info({ applicationId: id }, 'application identified and dispatched');
+          return { status: 'COMPLETED' };
+        },
+      );
     });
-
-    scope.post<{ Params: { id: string; token: string } }>(
-      '/api/lainavertailu22/consumer-applications/authentication/complete/:id/:token',
-      async (request) => {
-        const { id, token } = applicationCredentials(request.params.id, request.params.token);
-        const raw = request.body === undefined ? '' : String(request.body).trim();
-        if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('completeTakesNoBody');
-        const dispatched = await db.transaction(async (tx) => {
-          const application = await findApplication(tx, id, token);
-          // Asked again after success (a reload, a lost answer): the same answer, nothing new.
-          if (application.identified) return false;
-          if (application.status === 'finalized' || application.step !== 7) throw stateMismatch();
-          const missing = await unidentifiedParties(tx, id, application.data);
-          if (missing.length > 0) throw new ApiError(400, 'STRONG_AUTHENTICATION_MISSING', 'strongAuthenticationMissing', { parties: missing.join(', ') }, { parties: missing });
-          await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
-          return true;
-        });
-        if (dispatched) request.log.info({ applicationId: id }, 'application identified and dispatched');
-        return { status: 'COMPLETED' };
-      },
-    );
-  });
-}
-
-async function findApplication(tx: Parameters<typeof lockApplicationState>[0], id: number, token: string): Promise<ApplicationState> {
-  const found = await lockApplicationState(tx, id);
-  if (!tokenMatches(token, found?.tokenHash) || !found) throw applicationNotFound();
-  return found;
+  }
 }
 
 function partyOf(query: Record<string, unknown>): Party {
@@ -179,8 +175,3 @@ function partyOf(query: Record<string, unknown>): Party {
 }
 
 const stateMismatch = () => new ApiError(409, 'APPLICATION_STATE_MISMATCH', 'applicationStateMismatch');
-
-async function productOf(db: Database, id: number): Promise<string> {
-  const result = await db.query<{ product: string }>(`SELECT product FROM consumer_applications WHERE id = $1`, [id]);
-  return result.rows[0]?.product ?? 'kulutusluotto';
-}

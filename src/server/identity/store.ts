@@ -1,5 +1,6 @@
 // The SQL of identification: pending requests (single use, 10 minutes) and the
 // recorded attempts. Same text on PGlite and PostgreSQL.
+import { readApplication } from '../applications/repository.ts';
 import type { Queryable } from '../db/index.ts';
 import type { Party } from './parties.ts';
 
@@ -28,12 +29,13 @@ export async function insertRequest(db: Queryable, stateHash: Buffer, request: P
 
 /** The party and the application data behind a pending request, read without taking it (the development test bank's suggestion). */
 export async function pendingApplicant(db: Queryable, stateHash: Buffer, now = new Date()): Promise<{ party: Party; data: Record<string, unknown> } | undefined> {
-  const result = await db.query<{ party: Party; data: Record<string, unknown> }>(
-    `SELECT r.party, a.data FROM identification_requests r JOIN consumer_applications a ON a.id = r.application_id
-     WHERE r.state_hash = $1 AND r.expires_at >= $2`,
+  const result = await db.query<{ party: Party; application_id: number | string }>(
+    `SELECT party, application_id FROM identification_requests WHERE state_hash = $1 AND expires_at >= $2`,
     [stateHash, now.toISOString()],
   );
-  return result.rows[0];
+  const request = result.rows[0];
+  const application = request && (await readApplication(db, Number(request.application_id)));
+  return application && { party: request.party, data: application.data };
 }
 
 /** Takes the request out: a second callback with the same state finds nothing. */
@@ -92,40 +94,4 @@ export async function successfulIdentifications(db: Queryable, applicationId: nu
     [applicationId],
   );
   return result.rows.map((row) => ({ party: row.party, salt: row.personal_id_salt, hash: row.personal_id_hash }));
-}
-
-export interface ApplicationState {
-  id: number;
-  tokenHash: Uint8Array;
-  product: string;
-  step: number;
-  status: 'draft' | 'finalized';
-  identified: boolean;
-  data: Record<string, unknown>;
-}
-
-export async function lockApplicationState(tx: Queryable, id: number): Promise<ApplicationState | undefined> {
-  const result = await tx.query<{
-    id: number | string;
-    token_hash: Uint8Array;
-    product: string;
-    step: number;
-    status: 'draft' | 'finalized';
-    identified_at: Date | string | null;
-    data: Record<string, unknown>;
-  }>(`SELECT id, token_hash, product, step, status, identified_at, data FROM consumer_applications WHERE id = $1 FOR UPDATE`, [id]);
-  const row = result.rows[0];
-  if (!row) return undefined;
-  return { id: Number(row.id), tokenHash: row.token_hash, product: row.product, step: row.step, status: row.status, identified: row.identified_at !== null, data: row.data };
-}
-
-/** Finalized and identified in one write; step 0 is the offers list. */
-export async function markIdentified(tx: Queryable, id: number): Promise<void> {
-  await tx.query(
-    `UPDATE consumer_applications
-     SET status = 'finalized', step = 0, finalized_at = now(), identified_at = now(), updated_at = now(),
-         additional_form_data = additional_form_data || '{"step": 0}'::jsonb
-     WHERE id = $1`,
-    [id],
-  );
 }

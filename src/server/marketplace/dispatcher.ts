@@ -2,6 +2,7 @@
 // The queue is the database: dispatch rows with a due time. A worker answers the
 // due ones in a transaction with the offer insert, so a crash before commit leaves
 // the row pending and a restart answers it; never lost, never answered twice.
+import { applicationData } from '../applications/repository.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { profileOf } from './applicant-profile.ts';
 import { loadCatalogue, type Catalogue } from './catalogue.ts';
@@ -36,7 +37,6 @@ interface DueRow {
   id: number | string;
   application_id: number | string;
   lender_code: string;
-  data: Record<string, unknown>;
 }
 
 const BATCH = 20;
@@ -47,18 +47,20 @@ export async function answerDueDispatches(db: Database, options: { catalogue?: C
   const lenders = new Map(catalogue.lenders.map((lender) => [lender.code, lender]));
   return db.transaction(async (tx) => {
     const due = await tx.query<DueRow>(
-      `SELECT d.id, d.application_id, d.lender_code, a.data
-         FROM lender_dispatches d JOIN consumer_applications a ON a.id = d.application_id
-        WHERE d.status = 'pending' AND d.due_at <= $1
-        ORDER BY d.due_at
+      `SELECT id, application_id, lender_code
+         FROM lender_dispatches
+        WHERE status = 'pending' AND due_at <= $1
+        ORDER BY due_at
         LIMIT ${BATCH}
-        FOR UPDATE OF d SKIP LOCKED`,
+        FOR UPDATE SKIP LOCKED`,
       [(options.now ?? new Date()).toISOString()],
     );
+    const data = await applicationData(tx, [...new Set(due.rows.map((row) => Number(row.application_id)))]);
     for (const row of due.rows) {
       const lender = lenders.get(row.lender_code);
+      const application = data.get(Number(row.application_id));
       // A lender removed from the catalogue since the dispatch declines.
-      const offer = lender ? decide(profileOf(row.data, options.now), lender, catalogue.caps, `${row.application_id}`) : null;
+      const offer = lender && application ? decide(profileOf(application, options.now), lender, catalogue.caps, `${row.application_id}`) : null;
       if (offer) {
         await tx.query(
           `INSERT INTO offers (dispatch_id, application_id, partner_code, partner_name, amount, total_amount, tenor, interest, apr,

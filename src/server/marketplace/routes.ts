@@ -2,11 +2,12 @@
 // Sort pairs are matched against a whitelist and become fixed column names in
 // offers.ts; nothing from the query string reaches SQL as text.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Database, Queryable } from '../db/index.ts';
-import { ApiError, applicationNotFound, badRequest } from '../errors.ts';
+import { applicationFromPath, ID_FORMAT, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
+import type { Products } from '../applications/products.ts';
+import type { Database } from '../db/index.ts';
+import { ApiError, badRequest } from '../errors.ts';
 import { text } from '../messages.ts';
-import { applicationCredentials, ID_FORMAT, type ApplicationParams } from '../application-credentials.ts';
-import { isWellFormedToken, tokenMatches } from '../tokens.ts';
+import { isWellFormedToken } from '../tokens.ts';
 import { acceptedOffer, acceptWithToken } from './acceptance.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { LENDER_STYLESHEET, lenderColourSheet, lenderNotFoundPage, lenderPage } from './landing-page.ts';
@@ -15,6 +16,8 @@ import { listOffers, SORT_FIELDS, type SortField, type SortPair } from './offers
 
 export interface MarketplaceRoutesOptions {
   db: Database;
+  /** Accepting an offer is a call under each product API prefix of the catalogue. */
+  products: Products;
 }
 
 const PAGE_SIZE_MAX = 100;
@@ -30,10 +33,12 @@ export const lenderPagePath = (partnerCode: string, offerId: number, token: stri
 export async function marketplaceRoutes(app: FastifyInstance, options: MarketplaceRoutesOptions): Promise<void> {
   const { db } = options;
 
-  app.get<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>('/api/lainavertailu22/offers/:id/:token', async (request, reply) => {
-    const { id, token } = applicationCredentials(request.params.id, request.params.token);
+  app.get<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>(
+    '/api/lainavertailu22/offers/:id/:token',
+    { preHandler: applicationFromPath(db) },
+    async (request, reply) => {
+    const { id } = pathApplication(request);
     const query = parseOffersQuery(request.query);
-    await checkApplication(db, id, token);
     const page = await listOffers(db, id, query);
     return reply.header('cache-control', 'no-store').send({
       content: page.content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
@@ -46,27 +51,28 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
       totalLenders: page.totalLenders,
       dispatched: page.totalLenders > 0,
     });
-  });
+    },
+  );
 
-  // Its own scope: the body is a tiny JSON object and nothing else is parsed.
-  await app.register(async (scope) => {
-    scope.removeContentTypeParser('text/plain');
-    scope.post<{ Params: ApplicationParams }>(
-      '/api/lainavertailu22/consumer-applications/offers/:id/:token',
-      { bodyLimit: ACCEPT_BODY_LIMIT },
-      async (request, reply) => {
-        const { id, token } = applicationCredentials(request.params.id, request.params.token);
-        const offerId = parseAcceptBody(request.body);
-        const accepted = await db.transaction(async (tx) => {
-          await checkApplication(tx, id, token);
-          return acceptWithToken(tx, id, offerId);
-        });
-        if (!accepted) throw new ApiError(404, 'NOT_FOUND', 'offerNotFound');
-        request.log.info({ applicationId: id, offerId, partner: accepted.offer.partnerCode }, 'offer accepted');
-        return reply.header('cache-control', 'no-store').send({ url: lenderPagePath(accepted.offer.partnerCode, offerId, accepted.token) });
-      },
-    );
-  });
+  // Its own scope: the body is a tiny JSON object and nothing else is parsed. One route
+  // per API prefix of the catalogue, each for its own products.
+  for (const [api, group] of options.products.groups) {
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('text/plain');
+      scope.post<{ Params: ApplicationParams }>(
+        `${api}/offers/:id/:token`,
+        { bodyLimit: ACCEPT_BODY_LIMIT, preHandler: applicationFromPath(db, new Set(group.map((product) => product.id))) },
+        async (request, reply) => {
+          const { id } = pathApplication(request);
+          const offerId = parseAcceptBody(request.body);
+          const accepted = await db.transaction((tx) => acceptWithToken(tx, id, offerId));
+          if (!accepted) throw new ApiError(404, 'NOT_FOUND', 'offerNotFound');
+          request.log.info({ applicationId: id, offerId, partner: accepted.offer.partnerCode }, 'offer accepted');
+          return reply.header('cache-control', 'no-store').send({ url: lenderPagePath(accepted.offer.partnerCode, offerId, accepted.token) });
+        },
+      );
+    });
+  }
 
   app.get<{ Params: { partner: string; offerId: string; token: string } }>('/lainaaja/:partner/:offerId/:token', async (request, reply) => {
     const { partner, offerId, token } = request.params;
@@ -96,12 +102,6 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
     if (png) return reply.redirect(logoUrl(png.lender.code), 301);
     return notFound(reply);
   });
-}
-
-/** Wrong id and wrong token give the same 404 at the same cost. */
-async function checkApplication(db: Queryable, id: number, token: string): Promise<void> {
-  const found = await db.query<{ token_hash: Uint8Array }>(`SELECT token_hash FROM consumer_applications WHERE id = $1`, [id]);
-  if (!tokenMatches(token, found.rows[0]?.token_hash)) throw applicationNotFound();
 }
 
 const isSortField = (value: string): value is SortField => Object.hasOwn(SORT_FIELDS, value);

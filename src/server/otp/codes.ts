@@ -1,8 +1,9 @@
-// One-time codes: six digits from the CSPRNG, stored only as a hash bound to the
-// application, compared in constant time. Six digits are few enough to guess offline
+// One-time codes: six digits from the CSPRNG, stored only as a hash bound to its
+// owner (an application or a person, owner.ts), compared in constant time. Six digits are few enough to guess offline
 // from a leaked hash, so the real protection is the short life, single use and five
 // tries; the hash keeps the code out of backups and database consoles.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { ownerBinding, type CodeOwner } from './owner.ts';
 
 export const CODE_FORMAT = /^\d{6}$/;
 
@@ -10,13 +11,13 @@ export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-export function hashCode(applicationId: number, code: string): Buffer {
-  return createHash('sha256').update(`lv-otp:v1:${applicationId}:${code}`, 'utf8').digest();
+export function hashCode(owner: CodeOwner, code: string): Buffer {
+  return createHash('sha256').update(`lv-otp:v1:${ownerBinding(owner)}:${code}`, 'utf8').digest();
 }
 
 /** A code of the wrong shape is hashed too, so every wrong answer costs the same. */
-export function codeMatches(applicationId: number, code: string, storedHash: Uint8Array): boolean {
-  const given = hashCode(applicationId, code);
+export function codeMatches(owner: CodeOwner, code: string, storedHash: Uint8Array): boolean {
+  const given = hashCode(owner, code);
   return storedHash.length === given.length && timingSafeEqual(given, storedHash) && CODE_FORMAT.test(code);
 }
 

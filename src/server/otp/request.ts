@@ -1,9 +1,9 @@
 // Reading the bodies of the code endpoints. Every shape mistake is a 400 with a clear
-// message; malformed credentials get the same 404 as wrong ones (as in consumer/routes.ts).
+// message; malformed credentials get the same 404 as wrong ones (applications/credentials.ts).
 import type { FastifyRequest } from 'fastify';
-import { applicationCredentials } from '../application-credentials.ts';
+import { applicationCredentials } from '../applications/credentials.ts';
+import { isObject } from '../applications/payload.ts';
 import { badRequest } from '../errors.ts';
-import { BRANDS, isObject, type Brand } from '../consumer/payload.ts';
 
 const MAX_OTP_LENGTH = 32;
 
@@ -31,20 +31,20 @@ function credentials(body: Record<string, unknown>, more: string): Credentials {
 
 export interface SendRequest extends Credentials {
   forceNewOtp: boolean;
-  brand?: Brand;
+  brand?: string;
 }
 
-/** `domain` names the brand: its id or its web domain (`kattokorko.fi`); never used as a URL. */
-export function readSendRequest(request: FastifyRequest): SendRequest {
+/** `domain` names the brand: its id or its web domain (`kattokorko.fi`), brand id → domain in `brands`; never used as a URL. */
+export function readSendRequest(request: FastifyRequest, brands: ReadonlyMap<string, string>): SendRequest {
   const more = ' (ja valinnaisesti forceNewOtp ja domain)';
   const body = objectBody(request, ['applicationId', 'applicationToken', 'forceNewOtp', 'domain'], more);
   const { forceNewOtp = false, domain } = body;
   if (typeof forceNewOtp !== 'boolean') throw badRequest('invalidField', { field: 'forceNewOtp', expected: 'true tai false' });
-  let brand: Brand | undefined;
+  let brand: string | undefined;
   if (domain !== undefined && domain !== null) {
-    const name = typeof domain === 'string' ? domain.trim().toLowerCase().replace(/^www\./, '').replace(/\.fi$/, '') : '';
-    brand = (BRANDS as readonly string[]).includes(name) ? (name as Brand) : undefined;
-    if (!brand) throw badRequest('invalidField', { field: 'domain', expected: BRANDS.join(' tai ') });
+    const name = typeof domain === 'string' ? domain.trim().toLowerCase().replace(/^www\./, '') : '';
+    brand = [...brands].find(([id, web]) => name === id || name === web)?.[0];
+    if (!brand) throw badRequest('invalidField', { field: 'domain', expected: [...brands.keys()].join(' tai ') });
   }
   return { ...credentials(body, more), forceNewOtp, brand };
 }

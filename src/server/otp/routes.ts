@@ -2,12 +2,12 @@
 // applicant's e-mail (or phone while no e-mail is saved), then exchange it for the
 // saved form. This verify call is the only way the server hands a saved application out.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authorizedApplication } from '../applications/credentials.ts';
+import type { StoredApplication } from '../applications/repository.ts';
 import type { Database, Queryable } from '../db/index.ts';
-import { lockApplication, type StoredApplication } from '../consumer/store.ts';
-import { ApiError, applicationNotFound } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { brandNames, text } from '../messages.ts';
 import type { Channel, Notifier } from '../notify/notifier.ts';
-import { tokenMatches } from '../tokens.ts';
 import { codeMatches, hashCode, maskAddress, newCode } from './codes.ts';
 import { CODE_TTL_MS, codeState, MAX_WRONG_TRIES, RESEND_LOCK_MS, SEND_WINDOW_MS, sendDecision } from './policy.ts';
 import { readSendRequest, readVerifyRequest, type Credentials } from './request.ts';
@@ -15,6 +15,10 @@ import { deleteCode, insertCode, latestCode, markUsed, recordWrongTry, sendTimes
 
 export interface OtpRoutesOptions {
   db: Database;
+  /** The products of this API prefix: another product's application is not found here. */
+  products: ReadonlySet<string>;
+  /** The brand ids and their web domains, which a code request's `domain` may name. */
+  brandDomains: ReadonlyMap<string, string>;
   notifier: Notifier;
   /** The clock, injectable so tests can let ten minutes pass. */
   now: () => number;
@@ -24,29 +28,32 @@ const RESEND_AFTER_SECONDS = RESEND_LOCK_MS / 1000;
 
 export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions): Promise<void> {
   const { db, notifier, now } = options;
+  const findApplication = (tx: Queryable, input: Credentials): Promise<StoredApplication> =>
+    authorizedApplication(tx, input.applicationId, input.applicationToken, { products: options.products, lock: true });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   app.post('/send-code', async (request, reply) => {
-    const input = readSendRequest(request);
+    const input = readSendRequest(request, options.brandDomains);
     const at = now();
     const outcome = await db.transaction(async (tx) => {
       const application = await findApplication(tx, input);
       const recipient = recipientOf(application);
       if (!recipient) throw new ApiError(409, 'NO_CONTACT', 'otpNoContact');
-      const latest = await latestCode(tx, application.id);
+      const owner = { applicationId: application.id };
+      const latest = await latestCode(tx, owner);
       // A page opened again (not the resend link) keeps the code already on its way.
       if (!input.forceNewOtp && latest && latest.channel === recipient.channel && codeState(latest, at) === 'usable') {
         return { sent: false as const, recipient };
       }
-      const decision = sendDecision(await sendTimes(tx, application.id, new Date(at - SEND_WINDOW_MS)), at);
+      const decision = sendDecision(await sendTimes(tx, owner, new Date(at - SEND_WINDOW_MS)), at);
       if (!decision.allowed) throw refusal(reply, decision.type, decision.retryAfterSeconds);
       const code = newCode();
       const codeId = await insertCode(tx, {
-        applicationId: application.id,
-        codeHash: hashCode(application.id, code),
+        owner,
+        codeHash: hashCode(owner, code),
         channel: recipient.channel,
         createdAt: new Date(at),
         expiresAt: new Date(at + CODE_TTL_MS),
@@ -80,11 +87,12 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
     // The wrong try is committed before the refusal is answered, so it counts.
     const result = await db.transaction(async (tx) => {
       const application = await findApplication(tx, input);
-      const code = await latestCode(tx, application.id);
+      const owner = { applicationId: application.id };
+      const code = await latestCode(tx, owner);
       const state = codeState(code, at);
       if (state === 'locked') return { ok: false as const, error: new ApiError(400, 'OTP_LOCKED', 'otpLocked') };
       if (state !== 'usable' || !code) return { ok: false as const, error: new ApiError(400, 'OTP_EXPIRED', 'otpExpired') };
-      if (!codeMatches(application.id, input.otp, code.codeHash)) {
+      if (!codeMatches(owner, input.otp, code.codeHash)) {
         await recordWrongTry(tx, code.id);
         const triesLeft = MAX_WRONG_TRIES - code.failedAttempts - 1;
         return { ok: false as const, error: new ApiError(400, 'OTP_INVALID', 'otpInvalid', {}, { triesLeft }) };
@@ -97,12 +105,6 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
     request.log.info({ applicationId: application.id }, 'application resumed with a one-time code');
     return { ...application.data, additionalFormData: application.navigation, product: application.product, brand: application.brand };
   });
-}
-
-async function findApplication(tx: Queryable, input: Credentials): Promise<StoredApplication> {
-  const stored = await lockApplication(tx, input.applicationId);
-  if (!tokenMatches(input.applicationToken, stored?.tokenHash) || !stored) throw applicationNotFound();
-  return stored;
 }
 
 function recipientOf(application: StoredApplication): { channel: Channel; address: string } | undefined {
@@ -120,8 +122,8 @@ function refusal(reply: FastifyReply, type: 'RESEND_LOCKED' | 'TOO_MANY_CODES', 
 }
 
 /** The mail or SMS carrying a code; exported so the SMTP test sends exactly this. */
-export function codeMessage(channel: Channel, to: string, code: string, brand: keyof typeof brandNames) {
-  const params = { code, brand: brandNames[brand], minutes: String(CODE_TTL_MS / 60_000) };
+export function codeMessage(channel: Channel, to: string, code: string, brand: string) {
+  const params = { code, brand: brandNames[brand as keyof typeof brandNames] ?? brand, minutes: String(CODE_TTL_MS / 60_000) };
   return channel === 'email'
     ? { channel, to, subject: text('otpMailSubject', params), text: text('otpMailText', params) }
     : { channel, to, text: text('otpSmsText', params) };

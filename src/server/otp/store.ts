@@ -1,5 +1,6 @@
 // The SQL of one-time codes. Times are passed in from the server's clock.
 import type { Queryable } from '../db/index.ts';
+import { ownerColumn, type CodeOwner } from './owner.ts';
 import type { StoredCode } from './policy.ts';
 
 export interface CodeRow extends StoredCode {
@@ -20,20 +21,22 @@ interface Row {
 
 const ms = (value: Date | string) => new Date(value).getTime();
 
-export async function sendTimes(tx: Queryable, applicationId: number, since: Date): Promise<number[]> {
-  const result = await tx.query<{ created_at: Date | string }>(
-    'SELECT created_at FROM one_time_codes WHERE application_id = $1 AND created_at > $2',
-    [applicationId, since.toISOString()],
-  );
+export async function sendTimes(tx: Queryable, owner: CodeOwner, since: Date): Promise<number[]> {
+  const { column, value } = ownerColumn(owner);
+  const result = await tx.query<{ created_at: Date | string }>(`SELECT created_at FROM one_time_codes WHERE ${column} = $1 AND created_at > $2`, [
+    value,
+    since.toISOString(),
+  ]);
   return result.rows.map((row) => ms(row.created_at));
 }
 
 /** The newest code: the only one that can log in, since sending a new one voids the rest. */
-export async function latestCode(tx: Queryable, applicationId: number): Promise<CodeRow | undefined> {
+export async function latestCode(tx: Queryable, owner: CodeOwner): Promise<CodeRow | undefined> {
+  const { column, value } = ownerColumn(owner);
   const result = await tx.query<Row>(
     `SELECT id, code_hash, channel, created_at, expires_at, failed_attempts, used_at
-     FROM one_time_codes WHERE application_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [applicationId],
+     FROM one_time_codes WHERE ${column} = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [value],
   );
   const row = result.rows[0];
   if (!row) return undefined;
@@ -50,11 +53,12 @@ export async function latestCode(tx: Queryable, applicationId: number): Promise<
 
 export async function insertCode(
   tx: Queryable,
-  code: { applicationId: number; codeHash: Uint8Array; channel: 'email' | 'sms'; createdAt: Date; expiresAt: Date },
+  code: { owner: CodeOwner; codeHash: Uint8Array; channel: 'email' | 'sms'; createdAt: Date; expiresAt: Date },
 ): Promise<number> {
+  const { column, value } = ownerColumn(code.owner);
   const result = await tx.query<{ id: number | string }>(
-    `INSERT INTO one_time_codes (application_id, code_hash, channel, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [code.applicationId, code.codeHash, code.channel, code.createdAt.toISOString(), code.expiresAt.toISOString()],
+    `INSERT INTO one_time_codes (${column}, code_hash, channel, created_at, expires_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [value, code.codeHash, code.channel, code.createdAt.toISOString(), code.expiresAt.toISOString()],
   );
   return Number(result.rows[0].id);
 }

@@ -107,7 +107,7 @@ export async function storedRow(db: Database, id: number): Promise<Record<string
     `SELECT id::text, encode(token_hash, 'hex') AS token_hash, product, brand, step, data::text AS data,
             additional_form_data::text AS additional_form_data, tracking::text AS tracking, status,
             created_at::text AS created_at, updated_at::text AS updated_at, finalized_at::text AS finalized_at
-     FROM consumer_applications WHERE id = $1`,
+     FROM applications WHERE id = $1`,
     [id],
   );
   return result.rows[0];

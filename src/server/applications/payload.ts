@@ -3,14 +3,6 @@
 // decide what to do with the result.
 import { isDeepStrictEqual } from 'node:util';
 import { badRequest, ApiError } from '../errors.ts';
-import type { ConsumerVariant } from './form-validation.ts';
-
-export const BRANDS = ['lainavertailu', 'kattokorko'] as const;
-export const PRODUCTS = ['kulutusluotto', 'yhdistelylaina'] as const;
-export type Brand = (typeof BRANDS)[number];
-export type Product = (typeof PRODUCTS)[number];
-
-export const MAX_STEP = 7;
 /** Deep enough for a loan row inside a list inside additionalFormData, and some slack. */
 const MAX_DEPTH = 8;
 const MAX_TRACKING_LENGTH = 4096;
@@ -46,8 +38,8 @@ export interface SavePayload {
   data: Record<string, unknown>;
   navigation: Navigation;
   tracking: Tracking;
-  brand?: Brand;
-  product?: Product;
+  brand?: string;
+  product?: string;
   finalize: boolean;
 }
 
@@ -81,22 +73,26 @@ function isStorableText(value: string): boolean {
   return value.isWellFormed() && !value.includes('\u0000');
 }
 
-export function variantsOf(brand: Brand, product: Product): ConsumerVariant[] {
-  const variants: ConsumerVariant[] = [];
-  if (brand === 'kattokorko') variants.push('kattokorko');
-  if (product === 'yhdistelylaina') variants.push('yhdistelylaina');
-  return variants;
-}
-
-/** Brand and product come first: they choose the document variant the rest is checked against. */
-export function readVariantFields(body: JsonObject): { brand?: Brand; product?: Product } {
+/**
+ * Brand and product come first: they choose the document and variants the rest is
+ * checked against. `products` are those of the API prefix, `brands` every brand.
+ */
+export function readVariantFields(body: JsonObject, products: readonly string[], brands: readonly string[]): { brand?: string; product?: string } {
   return {
-    brand: oneOf(body, 'brand', BRANDS),
-    product: oneOf(body, 'product', PRODUCTS),
+    brand: oneOf(body, 'brand', brands),
+    product: oneOf(body, 'product', products),
   };
 }
 
-export function parseSavePayload(body: JsonObject, fieldIds: ReadonlySet<string>): SavePayload {
+/** What the payload is read against: the form's fields, its last step, the API's products and the brands. */
+export interface PayloadContext {
+  fieldIds: ReadonlySet<string>;
+  lastStep: number;
+  products: readonly string[];
+  brands: readonly string[];
+}
+
+export function parseSavePayload(body: JsonObject, { fieldIds, lastStep, products, brands }: PayloadContext): SavePayload {
   const additional = body.additionalFormData;
   if (additional !== undefined && !isObject(additional)) throw invalid('additionalFormData', 'olio');
   const additionalFormData = additional ?? {};
@@ -120,8 +116,8 @@ export function parseSavePayload(body: JsonObject, fieldIds: ReadonlySet<string>
   }
 
   const step = additionalFormData.step;
-  if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > MAX_STEP) {
-    throw invalid('additionalFormData.step', `kokonaisluku 0–${MAX_STEP}`);
+  if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > lastStep) {
+    throw invalid('additionalFormData.step', `kokonaisluku 0–${lastStep}`);
   }
   const navigation: Navigation = { step };
   for (const key of ['hasCoApplicant', 'sameAddress'] as const) {
@@ -155,7 +151,7 @@ export function parseSavePayload(body: JsonObject, fieldIds: ReadonlySet<string>
   const finalize = body.finalize;
   if (finalize !== undefined && finalize !== null && ![0, 1, true, false].includes(finalize as never)) throw invalid('finalize', '0 tai 1');
 
-  return { data, navigation, tracking, ...readVariantFields(body), finalize: finalize === 1 || finalize === true };
+  return { data, navigation, tracking, ...readVariantFields(body, products, brands), finalize: finalize === 1 || finalize === true };
 }
 
 function oneOf<T extends string>(body: JsonObject, key: string, allowed: readonly T[]): T | undefined {

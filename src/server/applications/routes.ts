@@ -1,19 +1,22 @@
-// The consumer application API (spec §7): create, update and finalize. Every change
+// The application API (spec §7) of every product: create, update and finalize. Every change
 // runs in one transaction and every check happens before the write, so a rejected
 // request leaves the stored application exactly as it was.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import type { Database, Queryable } from '../db/index.ts';
-import { ApiError, applicationNotFound, badRequest, ValidationError } from '../errors.ts';
-import { applicationCredentials, type ApplicationParams } from '../application-credentials.ts';
+import { ApiError, badRequest, ValidationError } from '../errors.ts';
 import { sendToLenders, unidentifiedParties } from '../identity/completion.ts';
-import { newToken, tokenMatches } from '../tokens.ts';
-import type { ConsumerForm, ConsumerForms } from './form-validation.ts';
-import { checkJsonShape, isObject, MAX_STEP, parseSavePayload, readVariantFields, variantsOf } from './payload.ts';
-import { insertApplication, lockApplication, updateApplication, type StoredApplication } from './store.ts';
+import { newToken } from '../tokens.ts';
+import { applicationFromPath, pathApplication, type ApplicationParams } from './credentials.ts';
+import { checkJsonShape, isObject, parseSavePayload, readVariantFields } from './payload.ts';
+import type { ApplicationForm, Products } from './products.ts';
+import { insertApplication, lockApplication, updateApplication } from './repository.ts';
 
-export interface ConsumerRoutesOptions {
+export interface ApplicationRoutesOptions {
   db: Database;
-  forms: ConsumerForms;
+  products: Products;
+  /** The products behind this prefix; the first is the one a save that names none gets. */
+  group: readonly CatalogueProduct[];
   /** Per-IP limit on creating applications; false turns it off (tests, benchmarks). */
   createRateLimit: { max: number; timeWindowMs: number } | false;
   /** Multiplies the simulated lenders' answer delays when finalizing sends the application. */
@@ -22,8 +25,13 @@ export interface ConsumerRoutesOptions {
 
 const FINALIZE_BODY_LIMIT = 1024;
 
-export async function consumerRoutes(app: FastifyInstance, options: ConsumerRoutesOptions): Promise<void> {
-  const { db, forms } = options;
+/** Save, update and finalize for the products of one API prefix (registered once per prefix of the catalogue). */
+export async function applicationRoutes(app: FastifyInstance, options: ApplicationRoutesOptions): Promise<void> {
+  const { db, products, group } = options;
+  const productIds = group.map((product) => product.id);
+  const brandIds = Object.keys(products.catalogue.brands);
+  const ownApplication = applicationFromPath(db, new Set(productIds));
+  const contextOf = (form: ApplicationForm) => ({ fieldIds: form.fieldIds, lastStep: form.lastStep, products: productIds, brands: brandIds });
 
   // Saves take JSON only; without this Fastify would hand a text/plain body over as a string.
   app.removeContentTypeParser('text/plain');
@@ -37,28 +45,39 @@ export async function consumerRoutes(app: FastifyInstance, options: ConsumerRout
     { config: options.createRateLimit ? { rateLimit: { max: options.createRateLimit.max, timeWindow: options.createRateLimit.timeWindowMs } } : {} },
     async (request) => {
       const body = jsonBody(request);
-      const { brand = 'lainavertailu', product = 'kulutusluotto' } = readVariantFields(body);
-      const form = forms(variantsOf(brand, product));
-      const payload = parseSavePayload(body, form.fieldIds);
+      const chosen = readVariantFields(body, productIds, brandIds);
+      const product = products.product(chosen.product ?? productIds[0])!;
+      const brand = chosen.brand ?? products.catalogue.defaultBrand;
+      if (!product.brands.includes(brand)) throw badRequest('invalidField', { field: 'brand', expected: product.brands.join(' tai ') });
+      const form = products.formFor(product.id, brand);
+      const payload = parseSavePayload(body, contextOf(form));
       // Step 0 (the offers list) and finalizing belong to an application that already exists.
-      if (payload.navigation.step === 0) throw badRequest('invalidField', { field: 'additionalFormData.step', expected: `1–${MAX_STEP}` });
+      if (payload.navigation.step === 0) throw badRequest('invalidField', { field: 'additionalFormData.step', expected: `1–${form.lastStep}` });
       if (payload.finalize) throw badRequest('invalidField', { field: 'finalize', expected: '0 uutta hakemusta luotaessa' });
       const data = validate(request, form, withoutNulls(payload.data), payload.navigation.step);
       const { token, hash } = newToken();
-      const id = await insertApplication(db, { tokenHash: hash, brand, product, data, navigation: payload.navigation, tracking: payload.tracking });
-      request.log.info({ applicationId: id, step: payload.navigation.step }, 'application created');
+      const id = await insertApplication(db, {
+        tokenHash: hash,
+        product: product.id,
+        formId: form.documentId,
+        brand,
+        data,
+        navigation: payload.navigation,
+        tracking: payload.tracking,
+      });
+      request.log.info({ applicationId: id, product: product.id, step: payload.navigation.step }, 'application created');
       return { id, token };
     },
   );
 
-  app.post<{ Params: ApplicationParams }>('/save/:id/:token', async (request, reply) => {
-    const { id, token } = applicationCredentials(request.params.id, request.params.token);
+  app.post<{ Params: ApplicationParams }>('/save/:id/:token', { preHandler: ownApplication }, async (request, reply) => {
+    const { id } = pathApplication(request);
     const body = jsonBody(request);
     await db.transaction(async (tx) => {
-      const stored = await findApplication(tx, id, token);
+      const stored = await lockedApplication(tx, id);
       if (stored.status === 'finalized') throw new ApiError(409, 'ALREADY_FINALIZED', 'alreadyFinalized');
-      const form = forms(variantsOf(stored.brand, stored.product));
-      const payload = parseSavePayload(body, form.fieldIds);
+      const form = products.formFor(stored.product, stored.brand);
+      const payload = parseSavePayload(body, contextOf(form));
       // The variant is fixed when the application is created; the client may repeat it, not change it.
       if (payload.brand !== undefined && payload.brand !== stored.brand) throw badRequest('variantChanged', { field: 'brand' });
       if (payload.product !== undefined && payload.product !== stored.product) throw badRequest('variantChanged', { field: 'product' });
@@ -67,7 +86,7 @@ export async function consumerRoutes(app: FastifyInstance, options: ConsumerRout
       if (payload.finalize !== (step === 0)) throw badRequest('invalidField', { field: 'finalize', expected: '1 vain vaiheessa 0' });
       // The body may carry the whole form or only some of it: what it leaves out stays as stored.
       const merged = withoutNulls({ ...stored.data, ...payload.data });
-      const data = validate(request, form, merged, step === 0 ? MAX_STEP : step);
+      const data = validate(request, form, merged, step === 0 ? form.lastStep : step);
       if (payload.finalize) await requireIdentification(tx, id, data);
       await updateApplication(tx, id, { data, navigation: { ...stored.navigation, ...payload.navigation } });
       if (payload.finalize) await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
@@ -82,15 +101,16 @@ export async function consumerRoutes(app: FastifyInstance, options: ConsumerRout
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FINALIZE_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-    scope.post<{ Params: ApplicationParams }>('/finalize/:id/:token', async (request, reply) => {
-      const { id, token } = applicationCredentials(request.params.id, request.params.token);
+    scope.post<{ Params: ApplicationParams }>('/finalize/:id/:token', { preHandler: ownApplication }, async (request, reply) => {
+      const { id } = pathApplication(request);
       const raw = request.body === undefined ? '' : String(request.body).trim();
       if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('finalizeTakesNoBody');
       await db.transaction(async (tx) => {
-        const stored = await findApplication(tx, id, token);
+        const stored = await lockedApplication(tx, id);
         // Finalizing twice is not an error: a client retrying after a lost answer gets the same answer.
         if (stored.identified) return;
-        validate(request, forms(variantsOf(stored.brand, stored.product)), stored.data, MAX_STEP);
+        const form = products.formFor(stored.product, stored.brand);
+        validate(request, form, stored.data, form.lastStep);
         await requireIdentification(tx, id, stored.data);
         await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
       });
@@ -110,10 +130,11 @@ async function requireIdentification(tx: Queryable, id: number, data: Record<str
   if (missing.length > 0) throw new ApiError(409, 'APPLICATION_STATE_MISMATCH', 'identificationRequired', undefined, { parties: missing });
 }
 
-/** Looks up by id, then compares the token, so a wrong id and a wrong token cost the same. */
-async function findApplication(tx: Queryable, id: number, token: string): Promise<StoredApplication> {
+/** The application the credential hook found, read again under a row lock for this transaction. */
+async function lockedApplication(tx: Queryable, id: number) {
   const stored = await lockApplication(tx, id);
-  if (!tokenMatches(token, stored?.tokenHash) || !stored) throw applicationNotFound();
+  // Applications are never deleted, so this is only a guard.
+  if (!stored) throw new Error(`application ${id} vanished`);
   return stored;
 }
 
@@ -130,7 +151,7 @@ function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null));
 }
 
-function validate(request: FastifyRequest, form: ConsumerForm, data: Record<string, unknown>, uptoStep: number): Record<string, unknown> {
+function validate(request: FastifyRequest, form: ApplicationForm, data: Record<string, unknown>, uptoStep: number): Record<string, unknown> {
   let result;
   try {
     result = form.validateSubmission(data, { uptoStep });
