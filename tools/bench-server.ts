@@ -1,19 +1,26 @@
-// `npm run bench:server`: autocannon on loopback against create and update, on the
-// embedded database (a fresh PGlite directory) and, when DATABASE_URL is set, on that
-// PostgreSQL server (in a temporary database, dropped afterwards; needs CREATEDB).
-// Settings: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10).
+// `npm run bench:server`: autocannon on loopback against create, update and the
+// offers poll, on the embedded database (a fresh PGlite directory) and, when
+// DATABASE_URL is set, on that PostgreSQL server (in a temporary database, dropped
+// afterwards; needs CREATEDB). A Fastify hello-world is measured in the same run with
+// the same settings, and every figure is printed with its ratio to it (issue 13 goal 4:
+// the poll ≥ 25 % of it on PostgreSQL and ≥ 10 % on PGlite, create and update ≥ 10 %
+// on PostgreSQL). Settings: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { validApplication } from '../tests/fixtures/consumer-valid.ts';
 import { buildApp } from '../src/server/app.ts';
 import { shippedProducts } from '../src/server/applications/products.ts';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { recordAttempt } from '../src/server/identity/store.ts';
+import { hashPersonalId } from '../src/server/identity/secrets.ts';
 import { createLogger } from '../src/server/logging.ts';
+import { answerDueDispatches } from '../src/server/marketplace/dispatcher.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -42,6 +49,7 @@ const API = '/api/lainavertailu22/consumer-applications';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const UPDATE_TARGETS = 200;
+const POLL_TARGETS = 50;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 /** What the client sends when leaving step 1: the first save. */
@@ -57,9 +65,39 @@ const CREATE_BODY = JSON.stringify({
 /** The whole application leaving step 7: the heaviest validation. */
 const UPDATE_BODY = JSON.stringify({ ...validApplication(), additionalFormData: { step: 7, hasCoApplicant: false } });
 
-async function benchOn(label: string, db: Database): Promise<void> {
+type Results = Record<string, AutocannonResult>;
+
+/** Fastify answering `{hello: 'world'}`: the ceiling a route on this machine can reach. */
+async function helloWorld(): Promise<AutocannonResult> {
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  try {
+    return await autocannon({
+      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [{ method: 'GET', path: '/' }],
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+/** Identified, sent and answered by every lender: what an applicant polling the offers page has. */
+async function answeredApplication(db: Database, url: string): Promise<{ id: number; token: string }> {
+  const body = JSON.parse(UPDATE_BODY) as Record<string, unknown>;
+  const created = (await (await fetch(`${url}${API}/save`, { method: 'POST', headers: JSON_HEADERS, body: UPDATE_BODY })).json()) as { id: number; token: string };
+  await recordAttempt(db, created.id, 'PRIMARY', 'bench', { outcome: 'success', ...hashPersonalId(String(body.primaryApplicantPersonalIdentificationNumber)) });
+  const finalized = await fetch(`${url}${API}/finalize/${created.id}/${created.token}`, { method: 'POST' });
+  if (!finalized.ok) throw new Error(`finalize: ${finalized.status} ${await finalized.text()}`);
+  return created;
+}
+
+async function benchOn(db: Database): Promise<Results> {
   await migrate(db);
-  const app = await buildApp({ db, logger: createLogger({ level: 'warn' }), createRateLimit: false });
+  const app = await buildApp({ db, logger: createLogger({ level: 'warn' }), createRateLimit: false, lenderDelayScale: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -94,31 +132,64 @@ async function benchOn(label: string, db: Database): Promise<void> {
         },
       ],
     });
-    report(label, 'create (step 1)', create);
-    report(label, 'update (step 7)', update);
+
+    const polled: Array<{ id: number; token: string }> = [];
+    for (let i = 0; i < POLL_TARGETS; i++) polled.push(await answeredApplication(db, url));
+    while ((await answerDueDispatches(db, { now: new Date(Date.now() + 3_600_000) })) > 0);
+    let nextPoll = 0;
+    const poll = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            const { id, token } = polled[nextPoll++ % polled.length];
+            return { ...request, path: `/api/lainavertailu22/offers/${id}/${token}?page=0&size=100&sort=apr,asc` };
+          },
+        },
+      ],
+    });
+    return { 'create (step 1)': create, 'update (step 7)': update, 'offers poll': poll };
   } finally {
     await app.close();
   }
 }
 
-function report(database: string, endpoint: string, result: AutocannonResult): void {
+/** The issue's goals per database: endpoint → minimum share of the hello-world's requests/s. */
+const GOALS: Record<string, Record<string, number>> = {
+  'PGlite (embedded)': { 'offers poll': 0.1 },
+  'PostgreSQL server': { 'offers poll': 0.25, 'create (step 1)': 0.1, 'update (step 7)': 0.1 },
+};
+
+function report(database: string, endpoint: string, result: AutocannonResult, hello: AutocannonResult): void {
   const failures = result.non2xx + result.errors + result.timeouts;
+  const ratio = result.requests.average / hello.requests.average;
+  const goal = GOALS[database]?.[endpoint];
+  const verdict = goal === undefined ? '' : `   goal ≥ ${(goal * 100).toFixed(0)} %: ${ratio >= goal ? 'met' : 'NOT met'}`;
   console.log(
-    `${database.padEnd(22)} ${endpoint.padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   ${result.requests.total} requests${failures ? `, ${failures} FAILED` : ''}`,
+    `${database.padEnd(22)} ${endpoint.padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ${(ratio * 100).toFixed(1).padStart(5)} % of hello-world   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   ${result.requests.total} requests${failures ? `, ${failures} FAILED` : ''}${verdict}`,
   );
   if (failures) process.exitCode = 1;
+}
+
+function reportAll(database: string, results: Results, hello: AutocannonResult): void {
+  for (const [endpoint, result] of Object.entries(results)) report(database, endpoint, result, hello);
 }
 
 async function main(): Promise<void> {
   console.log(`autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint, loopback, logging at warn`);
   // Compile the form before measuring, as `npm start` does.
   shippedProducts().warmUp();
+  const hello = await helloWorld();
+  console.log(`${'Fastify hello-world'.padEnd(22)} ${'GET /'.padEnd(16)} ${hello.requests.average.toFixed(0).padStart(6)} req/s  100.0 % (the reference)`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'lv-bench-'));
   try {
     const db = await openDatabase({ dataDir });
     try {
-      await benchOn('PGlite (embedded)', db);
+      reportAll('PGlite (embedded)', await benchOn(db), hello);
     } finally {
       await db.close();
     }
@@ -147,7 +218,7 @@ async function main(): Promise<void> {
     url.pathname = `/${name}`;
     const db = await openDatabase({ url: url.toString() });
     try {
-      await benchOn('PostgreSQL server', db);
+      reportAll('PostgreSQL server', await benchOn(db), hello);
     } finally {
       await db.close();
     }

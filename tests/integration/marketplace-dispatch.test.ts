@@ -8,7 +8,7 @@ import { insertApplication } from '../../src/server/applications/repository.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { answerDueDispatches, dispatchApplication } from '../../src/server/marketplace/dispatcher.ts';
 import { loadCatalogue } from '../../src/server/marketplace/catalogue.ts';
-import { listOffers } from '../../src/server/marketplace/offers.ts';
+import { pollOffers } from '../../src/server/marketplace/offers.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
 
@@ -51,7 +51,7 @@ describeOnDatabases('marketplace dispatch', (target) => {
     let answered = 0;
     for (let round = 0; round < 5; round++) answered += await answerDueDispatches(db, { now: later(60_000) });
     expect(answered).toBe(lenders);
-    const page = await listOffers(db, id, { page: 0, size: 100, sort: [['apr', 'asc']] });
+    const { page } = (await pollOffers(db, id, { page: 0, size: 100, sort: [['apr', 'asc']] }))!;
     expect(page.pendingLenders).toBe(0);
     expect(page.totalElements).toBeGreaterThan(0);
     const aprs = page.content.map((o) => o.apr);
@@ -63,7 +63,7 @@ describeOnDatabases('marketplace dispatch', (target) => {
     const id = await newApplication();
     await dispatchApplication(db, id, { delayScale: 0 });
     while ((await answerDueDispatches(db, { now: later(1000) })) > 0);
-    const page = await listOffers(db, id, { page: 0, size: 100, sort: [['monthlyPayment', 'desc']] });
+    const { page } = (await pollOffers(db, id, { page: 0, size: 100, sort: [['monthlyPayment', 'desc']] }))!;
     const payments = page.content.map((o) => o.monthlyPayment);
     expect(payments).toEqual([...payments].sort((a, b) => b - a));
   });

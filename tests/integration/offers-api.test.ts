@@ -259,4 +259,23 @@ describeOnDatabases('offers API', (target) => {
     expect(png.headers.get('location')).toBe(`/images/partners/${lenders[0].code}.svg`);
     expect((await get(`${server.url}/images/partners/nobody.svg`)).status).toBe(404);
   });
+
+  // Issue 13 goal 4: every waiting applicant polls; the credential check and the page
+  // come from one statement, and a wrong token is answered from that same one.
+  it('answers a poll with one database round trip, right token or wrong', async () => {
+    const statements: string[] = [];
+    const query = server.db.query;
+    server.db.query = ((sql: string, params?: readonly unknown[]) => {
+      statements.push(sql);
+      return query.call(server.db, sql, params);
+    }) as typeof query;
+    try {
+      expect((await get(offersUrl(app, '?page=0&size=100&sort=apr,asc&sort=amount,desc'))).status).toBe(200);
+      expect(statements).toHaveLength(1);
+      expect((await get(offersUrl({ id: app.id, token: other.token }))).status).toBe(404);
+      expect(statements).toHaveLength(2);
+    } finally {
+      server.db.query = query;
+    }
+  });
 });

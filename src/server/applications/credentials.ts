@@ -43,6 +43,15 @@ export async function authorizedApplication(
   { products, lock = false }: { products?: ReadonlySet<string>; lock?: boolean } = {},
 ): Promise<StoredApplication> {
   const stored = await (lock ? lockApplication : readApplication)(db, id);
+  return openedBy(stored, token, products);
+}
+
+/**
+ * The check itself, for a row read by id (possibly together with more, as the offers
+ * poll does in one statement): the row when the token is its token and the product one
+ * of `products`, else the 404.
+ */
+export function openedBy<T extends { tokenHash: Uint8Array; product: string }>(stored: T | undefined, token: string, products?: ReadonlySet<string>): T {
   const matches = tokenMatches(token, stored?.tokenHash);
   if (!matches || !stored || (products !== undefined && !products.has(stored.product))) throw applicationNotFound();
   return stored;

@@ -75,29 +75,53 @@ const toOffer = (row: Row): Offer => ({
 const COLUMNS = `id, partner_code, partner_name, amount, total_amount, tenor, interest, apr, monthly_payment, arrangement_fee, monthly_fee,
   downsell, additional_info, lender_info, button_text`;
 
-export async function listOffers(db: Queryable, applicationId: number, options: { page: number; size: number; sort: SortPair[] }): Promise<OfferPage> {
-  const orderBy = [...options.sort.map(([field, dir]) => `${SORT_FIELDS[field]} ${dir === 'desc' ? 'DESC' : 'ASC'}`), 'id ASC'].join(', ');
-  const [rows, count, lenders] = [
-    await db.query<Row>(`SELECT ${COLUMNS} FROM offers WHERE application_id = $1 ORDER BY ${orderBy} LIMIT $2 OFFSET $3`, [
-      applicationId,
-      options.size,
-      options.page * options.size,
-    ]),
-    await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM offers WHERE application_id = $1`, [applicationId]),
-    await db.query<{ pending: number | string; total: number | string }>(
-      `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) AS total FROM lender_dispatches WHERE application_id = $1`,
-      [applicationId],
-    ),
-  ];
-  const total = Number(count.rows[0].n);
+/**
+ * The offers poll in one round trip (issue 13): the application's token hash and
+ * product (for the credential check, made by the caller before anything is answered),
+ * the page of offers and both counts, in one statement. Undefined when there is no such
+ * application; the caller answers that as it answers a wrong token.
+ */
+export async function pollOffers(
+  db: Queryable,
+  applicationId: number,
+  options: { page: number; size: number; sort: SortPair[] },
+): Promise<{ tokenHash: Uint8Array; product: string; page: OfferPage } | undefined> {
+  const orderBy = (alias: string) =>
+    [...options.sort.map(([field, dir]) => `${alias}${SORT_FIELDS[field]} ${dir === 'desc' ? 'DESC' : 'ASC'}`), `${alias}id ASC`].join(', ');
+  const result = await db.query<{
+    token_hash: Uint8Array;
+    product: string;
+    offers: number | string;
+    pending: number | string;
+    lenders: number | string;
+    content: Row[] | string;
+  }>(
+    `SELECT a.token_hash, a.product,
+            (SELECT count(*) FROM offers WHERE application_id = a.id) AS offers,
+            (SELECT count(*) FILTER (WHERE status = 'pending') FROM lender_dispatches WHERE application_id = a.id) AS pending,
+            (SELECT count(*) FROM lender_dispatches WHERE application_id = a.id) AS lenders,
+            (SELECT coalesce(json_agg(o ORDER BY ${orderBy('o.')}), '[]'::json)
+               FROM (SELECT ${COLUMNS} FROM offers WHERE application_id = a.id ORDER BY ${orderBy('')} LIMIT $2 OFFSET $3) o) AS content
+       FROM applications a WHERE a.id = $1`,
+    [applicationId, options.size, options.page * options.size],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  // pg parses json; PGlite too, but a driver may hand it over as text.
+  const content = typeof row.content === 'string' ? (JSON.parse(row.content) as Row[]) : row.content;
+  const total = Number(row.offers);
   return {
-    content: rows.rows.map(toOffer),
-    number: options.page,
-    size: options.size,
-    totalElements: total,
-    totalPages: Math.ceil(total / options.size),
-    pendingLenders: Number(lenders.rows[0].pending),
-    totalLenders: Number(lenders.rows[0].total),
+    tokenHash: row.token_hash,
+    product: row.product,
+    page: {
+      content: content.map(toOffer),
+      number: options.page,
+      size: options.size,
+      totalElements: total,
+      totalPages: Math.ceil(total / options.size),
+      pendingLenders: Number(row.pending),
+      totalLenders: Number(row.lenders),
+    },
   };
 }
 

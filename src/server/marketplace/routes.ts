@@ -2,7 +2,7 @@
 // Sort pairs are matched against a whitelist and become fixed column names in
 // offers.ts; nothing from the query string reaches SQL as text.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { applicationFromPath, ID_FORMAT, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
+import { applicationCredentials, applicationFromPath, ID_FORMAT, openedBy, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, badRequest } from '../errors.ts';
@@ -12,7 +12,7 @@ import { acceptedOffer, acceptWithToken } from './acceptance.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { LENDER_STYLESHEET, lenderColourSheet, lenderNotFoundPage, lenderPage } from './landing-page.ts';
 import { logoSvg } from './logos.ts';
-import { listOffers, SORT_FIELDS, type SortField, type SortPair } from './offers.ts';
+import { pollOffers, SORT_FIELDS, type SortField, type SortPair } from './offers.ts';
 
 export interface MarketplaceRoutesOptions {
   db: Database;
@@ -33,13 +33,12 @@ export const lenderPagePath = (partnerCode: string, offerId: number, token: stri
 export async function marketplaceRoutes(app: FastifyInstance, options: MarketplaceRoutesOptions): Promise<void> {
   const { db } = options;
 
-  app.get<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>(
-    '/api/lainavertailu22/offers/:id/:token',
-    { preHandler: applicationFromPath(db) },
-    async (request, reply) => {
-    const { id } = pathApplication(request);
+  // Polled every few seconds by every waiting applicant: the credential check and the
+  // page come from one statement, checked with the same `openedBy` as every other route.
+  app.get<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>('/api/lainavertailu22/offers/:id/:token', async (request, reply) => {
+    const { id, token } = applicationCredentials(request.params.id, request.params.token);
     const query = parseOffersQuery(request.query);
-    const page = await listOffers(db, id, query);
+    const { page } = openedBy(await pollOffers(db, id, query), token);
     return reply.header('cache-control', 'no-store').send({
       content: page.content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
       page: page.number,
@@ -51,8 +50,7 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
       totalLenders: page.totalLenders,
       dispatched: page.totalLenders > 0,
     });
-    },
-  );
+  });
 
   // Its own scope: the body is a tiny JSON object and nothing else is parsed. One route
   // per API prefix of the catalogue, each for its own products.
