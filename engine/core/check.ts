@@ -118,6 +118,7 @@ export function checkDocument(input: unknown): Finding[] {
 
   for (const key of Object.keys(doc.labels)) if (!isFieldOrRow(key)) add(`/labels/${key}`, `nimi kentälle "${key}", jota ei ole skeemassa`);
   for (const key of Object.keys(doc.fieldMessages ?? {})) if (!isFieldOrRow(key)) add(`/fieldMessages/${key}`, `viestit kentälle "${key}", jota ei ole skeemassa`);
+  for (const key of Object.keys(doc.sensitive ?? {})) if (!isFieldOrRow(key)) add(`/sensitive/${key}`, `arkaluonteiseksi merkitty kenttä "${key}", jota ei ole skeemassa`);
   for (const key of Object.keys(doc.ui ?? {})) if (!isField(key)) add(`/ui/${key}`, `ulkoasu kentälle "${key}", jota ei ole skeemassa`);
   for (const [field, names] of Object.entries(doc.normalize ?? {})) {
     if (!isField(field)) add(`/normalize/${field}`, `kenttää "${field}" ei ole skeemassa`);

@@ -21,6 +21,8 @@
 //   the section for this product), and places `{section, party}` where the fields
 //   go: in a step section's `fields`, a summary section's `fields`, and optionally
 //   in `rules.checks` (where the section's checks run; otherwise they run last).
+// - `"sensitive": true` on a field (or a list's row) puts its flat id in the flat
+//   document's `sensitive` map, for every party, beside the document's own entries.
 import type { Check, Finding, FormDocument, JsonSchema, Logic, SummarySection } from './types.ts';
 
 export interface SectionRef {
@@ -45,6 +47,8 @@ export interface IncludeOptions {
 export interface SectionRow {
   label?: string;
   messages?: Record<string, string>;
+  /** The row property holds personal or secret data (flat: `sensitive["<list>.*.<row>"]`). */
+  sensitive?: boolean;
 }
 
 export interface SectionField {
@@ -58,6 +62,8 @@ export interface SectionField {
   normalize?: string | string[];
   ui?: Record<string, unknown>;
   messages?: Record<string, string>;
+  /** Personal or secret data: the flat document's `sensitive` map gets the field for every party. */
+  sensitive?: boolean;
   party?: Record<string, Partial<Omit<SectionField, 'only' | 'party'>>>;
 }
 
@@ -107,7 +113,7 @@ export const PARTY_PLACEHOLDER = '{party}';
 /** Parts of a field or check that are rules: an override or a party patch replaces them whole. */
 const RULE_KEYS = new Set(['visible', 'required', 'derived', 'rule', 'when']);
 /** The per-field maps of the flat document, in the order the fields are in. */
-const FIELD_MAPS = ['labels', 'ui', 'normalize', 'fieldMessages'] as const;
+const FIELD_MAPS = ['labels', 'ui', 'normalize', 'fieldMessages', 'sensitive'] as const;
 
 type Json = Record<string, unknown>;
 
@@ -184,7 +190,7 @@ export function expandSection(section: Section, prefix: string, options: PartyOp
     fields: [],
     stepFields: [],
     properties: [],
-    maps: { labels: [], ui: [], normalize: [], fieldMessages: [], visible: [], required: [], derived: [] },
+    maps: { labels: [], ui: [], normalize: [], fieldMessages: [], sensitive: [], visible: [], required: [], derived: [] },
     checks: [],
     summary: [],
   };
@@ -209,14 +215,16 @@ export function expandSection(section: Section, prefix: string, options: PartyOp
     out.properties.push([id, field.schema, from('schema')]);
     if (field.derived === undefined) out.stepFields.push({ id, from: pointer('fields', name) });
     if (field.label !== undefined) out.maps.labels.push([id, field.label, from('label')]);
-    for (const [row, { label, messages }] of Object.entries(field.rows ?? {})) {
+    for (const [row, { label, messages, sensitive }] of Object.entries(field.rows ?? {})) {
       const rowFrom = (part: string) => (patch?.rows?.[row] && part in patch.rows[row] ? pointer('fields', name, 'party', prefix, 'rows', row, part) : pointer('fields', name, 'rows', row, part));
       if (label !== undefined) out.maps.labels.push([`${id}.*.${row}`, label, rowFrom('label')]);
       if (messages !== undefined) out.maps.fieldMessages.push([`${id}.*.${row}`, messages, rowFrom('messages')]);
+      if (sensitive === true) out.maps.sensitive.push([`${id}.*.${row}`, true, rowFrom('sensitive')]);
     }
     if (field.ui !== undefined) out.maps.ui.push([id, field.ui, from('ui')]);
     if (field.normalize !== undefined) out.maps.normalize.push([id, field.normalize, from('normalize')]);
     if (field.messages !== undefined) out.maps.fieldMessages.push([id, field.messages, from('messages')]);
+    if (field.sensitive === true) out.maps.sensitive.push([id, true, from('sensitive')]);
     if (options.when !== undefined) out.maps.visible.push([id, field.visible === undefined ? structuredClone(options.when) : { and: [structuredClone(options.when), field.visible] }, field.visible === undefined ? pointer('fields', name) : from('visible')]);
     else if (field.visible !== undefined) out.maps.visible.push([id, field.visible, from('visible')]);
     if (field.required !== undefined) out.maps.required.push([id, field.required, from('required')]);

@@ -81,6 +81,11 @@ export interface FormDocument {
   messages: Record<string, string>;
   /** Per-field overrides of `messages`; keys may use `list.*.prop`. */
   fieldMessages?: Record<string, Record<string, string>>;
+  /**
+   * Fields holding personal or secret data (`list.*.prop` for a list's row property):
+   * never written to a log (engine/core/sensitive.ts, src/server/logging.ts).
+   */
+  sensitive?: Record<string, true>;
   /** Named JSON Patch (RFC 6902) overrides, applied in the order listed here. */
   variants?: Record<string, JsonPatchOperation[]>;
 }

@@ -1,6 +1,19 @@
-// The server's log of real saves carries no token, identity code, IBAN or income.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { maskUrl } from '../../src/server/logging.ts';
+// The server's log of real saves carries no token, identity code, IBAN or income; and
+// no value any form document marks sensitive (issue 12 item 6): an application of each
+// document, generated from the document, saved through the API (the consumer's) and
+// logged whole as a body (every document, and the tiny fixture product) leaves none of
+// its marked values in the log.
+import { mkdtempSync, rmSync, symlinkSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMS_DIR, listFormDocuments, readFormDocument, runtimeForDocument } from '../../engine/core/node.ts';
+import { sensitiveFields } from '../../engine/core/sensitive.ts';
+import type { FormData, FormDocument } from '../../engine/core/types.ts';
+import { baseBuilder } from '../../engine/qa/base.ts';
+import { seededRandom } from '../../engine/qa/random.ts';
+import { CENSOR, createLogger, maskUrl } from '../../src/server/logging.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { personalId } from '../fixtures/personal-id.ts';
 import { describeOnDatabases } from './helpers/database.ts';
@@ -27,6 +40,111 @@ function leaves(value: unknown, out: unknown[] = []): unknown[] {
   if (value !== null && typeof value === 'object') for (const member of Object.values(value)) leaves(member, out);
   else out.push(value);
   return out;
+}
+
+const SECTIONS_DIR = join(FORMS_DIR, 'sections');
+const TINY_LOAN = join(import.meta.dirname, '../fixtures/forms/tiny-loan.json');
+const readTinyLoan = () => readFormDocument(TINY_LOAN, undefined, { sectionsDir: SECTIONS_DIR });
+
+/** Every document in forms/, and the tiny fixture product built from the same sections. */
+const documents = (): FormDocument[] => [...listFormDocuments().map((id) => readFormDocument(id)), readTinyLoan()];
+
+// Values a log line could not hold by chance (an id, a port, a time), for the fields
+// a document has; the generator fills in the rest.
+const DISTINCT: FormData = {
+  loanPurposeId: 16,
+  primaryApplicantPersonalIdentificationNumber: personalId(24, 7, 1979, 417),
+  primaryApplicantFirstnames: 'Aino-Kaarina',
+  primaryApplicantLastname: 'Pölkkynen',
+  primaryApplicantMobilephone: '0451234987',
+  primaryApplicantMobilephone2: '0451234987',
+  primaryApplicantEmail: 'aino.polkkynen@esimerkki.fi',
+  primaryApplicantEmail2: 'aino.polkkynen@esimerkki.fi',
+  primaryApplicantAddress: 'Pölkkytie 17 B 9',
+  primaryApplicantZip: '33720',
+  primaryApplicantCity: 'Tampere',
+  primaryApplicantEmploymentTypeId: 6,
+  primaryApplicantGrossMonthlyIncome: 4817,
+  primaryApplicantNetMonthlyIncome: 3593,
+  primaryApplicantEmployer: 'Pölkky ja Poika Oy',
+  primaryApplicantHasNoLoans: false,
+  primaryApplicantHasOtherLoan: true,
+  primaryApplicantOtherLoanInput: [{ loan: 23457, monthlyPayment: 389 }],
+  primaryApplicantIbanNumber: 'FI4950009420028730',
+};
+const WITH_CO_APPLICANT: FormData = {
+  ...DISTINCT,
+  hasCoApplicant: true,
+  coApplicantPersonalIdentificationNumber: personalId(3, 11, 1983, 562),
+  coApplicantFirstnames: 'Eelis',
+  coApplicantLastname: 'Kärkkäinen',
+  coApplicantMobilephone: '0409871236',
+  coApplicantMobilephone2: '0409871236',
+  coApplicantEmail: 'eelis.karkkainen@esimerkki.fi',
+  coApplicantEmail2: 'eelis.karkkainen@esimerkki.fi',
+  coApplicantSameAddressAsPrimary: false,
+  coApplicantAddress: 'Kärkkäisenkuja 3',
+  coApplicantZip: '90100',
+  coApplicantCity: 'Oulu',
+  coApplicantEmploymentTypeId: 6,
+  coApplicantGrossMonthlyIncome: 3911,
+  coApplicantNetMonthlyIncome: 2987,
+  coApplicantEmployer: 'Kärkkäinen Tmi',
+};
+// Alone, married: the spouse's income is asked.
+const ALONE: FormData = { ...DISTINCT, hasCoApplicant: false, primaryApplicantMaritalStatusId: 1, primaryApplicantSpouseGrossMonthlyIncome: 2711 };
+
+/** Valid complete applications of a document from the QA generator: with a co-applicant, and alone. */
+function applicationsOf(doc: FormDocument): FormData[] {
+  const runtime = runtimeForDocument(doc);
+  return [WITH_CO_APPLICANT, ALONE].map((wanted) => {
+    const pins = Object.fromEntries(Object.entries(wanted).filter(([field]) => Object.hasOwn(doc.schema.properties, field)));
+    const data = baseBuilder(doc, runtime, seededRandom(12)).build(pins);
+    expect(data, `${doc.id}: no valid application with ${JSON.stringify(pins)}`).not.toBeNull();
+    expect(runtime.validate(data!).valid).toBe(true);
+    return data!;
+  });
+}
+
+/** The values of an application's marked fields (a list's marked row properties, row by row). */
+function markedValues(doc: FormDocument, data: FormData): Array<{ field: string; value: unknown }> {
+  return sensitiveFields(doc).flatMap((id) => {
+    const [top, star, prop] = id.split('.');
+    if (star !== '*') return data[top] === undefined ? [] : [{ field: id, value: data[top] }];
+    const rows = Array.isArray(data[top]) ? (data[top] as Array<Record<string, unknown>>) : [];
+    return rows.filter((row) => row?.[prop] !== undefined).map((row) => ({ field: id, value: row[prop] }));
+  });
+}
+
+/** Log members whose values are the logger's own (a time, a process id), not logged data. */
+const OWN_MEMBERS = new Set(['time', 'pid', 'hostname', 'responseTime', 'level', 'reqId']);
+function loggedValues(value: unknown, key = '', out: unknown[] = []): unknown[] {
+  if (value !== null && typeof value === 'object') for (const [k, member] of Object.entries(value)) loggedValues(member, k, out);
+  else if (!OWN_MEMBERS.has(key)) out.push(value);
+  return out;
+}
+
+/** Fails naming the field when a marked value is in a log line (as a value, or inside a text). */
+function expectNoneLogged(lines: string[], marked: Array<{ field: string; value: unknown }>): void {
+  const text = lines.join('\n');
+  const values = lines.flatMap((line) => loggedValues(JSON.parse(line)));
+  for (const { field, value } of marked) {
+    expect(values, `${field} = ${JSON.stringify(value)}`).not.toContain(value);
+    expect(values, `${field} = ${JSON.stringify(value)}`).not.toContain(String(value));
+    if (typeof value === 'string' && value.length >= 5) expect(text, field).not.toContain(value);
+  }
+}
+
+/** A logger writing into an array, as the test server's does. */
+function capturedLogger(options: Parameters<typeof createLogger>[0] = {}) {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  return { log: createLogger({ level: 'info', destination, ...options }), lines };
 }
 
 describeOnDatabases('logs', (target) => {
@@ -70,6 +188,95 @@ describeOnDatabases('logs', (target) => {
     expect(text).toContain(`${API}/save/${id}/[REDACTED]`);
     expect(text).toContain(`${API}/finalize/${id}/[REDACTED]`);
     expect(text).toContain('a careless log line');
+  });
+});
+
+describeOnDatabases('logs of every form document', (target) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('never show a value a document marks sensitive: saved through the API, or logged whole as a body', async () => {
+    const consumer = readFormDocument('consumer');
+    const url = (path: string) => `${server.url}${API}${path}`;
+    let checked = 0;
+    for (const doc of documents()) {
+      for (const data of applicationsOf(doc)) {
+        const marked = markedValues(doc, data);
+        expect(marked.length, doc.id).toBeGreaterThan(10);
+        if (doc.id === consumer.id) {
+          const body = { ...data, additionalFormData: { step: consumer.steps.length, hasCoApplicant: data.hasCoApplicant } };
+          const created = await post(url('/save'), body);
+          expect(created.status, created.text).toBe(200);
+          const { id, token } = created.body as { id: number; token: string };
+          expect((await post(url(`/save/${id}/${token}`), body)).text).toBe('success');
+          // A refused save logs the fields it refuses, not their values.
+          const refused = { ...body, primaryApplicantNetMonthlyIncome: Number(data.primaryApplicantGrossMonthlyIncome) + 1 };
+          expect((await post(url(`/save/${id}/${token}`), refused)).status).toBe(400);
+        }
+        server.app.log.info({ document: doc.id, body: data }, 'a careless save');
+        expectNoneLogged(server.rawLogs, marked);
+        checked += marked.length;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+
+    // The co-applicant's contact details, which the hand-written list of before missed.
+    const careless = server.rawLogs.map((line) => JSON.parse(line)).filter((line) => line.msg === 'a careless save' && line.body.hasCoApplicant === true);
+    expect(careless.length).toBe(documents().length);
+    for (const line of careless) {
+      for (const field of ['coApplicantEmail', 'coApplicantEmail2', 'coApplicantMobilephone', 'coApplicantMobilephone2', 'coApplicantPersonalIdentificationNumber']) expect(line.body[field], field).toBe(CENSOR);
+      // What is not marked stays readable.
+      expect(line.body.hasCoApplicant).toBe(true);
+    }
+  });
+});
+
+describe('redaction read from the documents', () => {
+  it('a product in another forms folder is redacted from its own document, with no code change', () => {
+    const formsDir = mkdtempSync(join(tmpdir(), 'lv-forms-'));
+    try {
+      copyFileSync(TINY_LOAN, join(formsDir, 'tiny-loan.json'));
+      symlinkSync(SECTIONS_DIR, join(formsDir, 'sections'), 'dir');
+      const doc = readTinyLoan();
+      const { log, lines } = capturedLogger({ formsDir });
+      for (const data of applicationsOf(doc)) {
+        log.info({ body: data }, 'a careless save');
+        expectNoneLogged(lines, markedValues(doc, data));
+      }
+      expect(lines).toHaveLength(2);
+    } finally {
+      rmSync(formsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes more field ids for a test; a list with a marked row property is redacted whole', () => {
+    const { log, lines } = capturedLogger({ sensitiveFields: ['email', 'phone', 'ibanNumber', 'owners.*.personalCode'] });
+    log.info({ body: { email: 'a@b.fi', phone: '0401234567', ibanNumber: 'FI4950009420028730', owners: [{ personalCode: 'x', share: 50 }], companyName: 'Oy Ab' } });
+    expect(JSON.parse(lines[0]).body).toEqual({ email: CENSOR, phone: CENSOR, ibanNumber: CENSOR, owners: CENSOR, companyName: 'Oy Ab' });
+  });
+
+  it('finds a key down to the fourth level, in arrays, errors and child bindings, and leaves the logged object as it was', () => {
+    const { log, lines } = capturedLogger();
+    const logged = { a: { b: { token: 't3', c: { token: 't4', d: { token: 'deeper' } } } }, list: [{ otp: '123456' }], primaryApplicantEmail: 'x@y.fi' };
+    const before = structuredClone(logged);
+    log.info(logged, 'nested');
+    expect(logged).toEqual(before);
+    const error = Object.assign(new Error('boom'), { recipient: 'a@b.fi' });
+    log.child({ reqId: 'r1', token: 'bound' }).info({ error, err: error }, 'child');
+    const [nested, child] = lines.map((line) => JSON.parse(line));
+    expect(nested.a.b).toEqual({ token: CENSOR, c: { token: CENSOR, d: { token: 'deeper' } } });
+    expect(nested.list).toEqual([{ otp: CENSOR }]);
+    expect(nested.primaryApplicantEmail).toBe(CENSOR);
+    expect(child.token).toBe(CENSOR);
+    expect(child.reqId).toBe('r1');
+    expect(child.error).toEqual({ recipient: CENSOR });
+    expect(child.err.message).toBe('boom');
   });
 });
 

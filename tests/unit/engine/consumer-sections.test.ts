@@ -59,6 +59,7 @@ describe('forms/consumer.json on shared sections', () => {
       ['ui', doc.ui],
       ['normalize', doc.normalize],
       ['fieldMessages', doc.fieldMessages],
+      ['sensitive', doc.sensitive],
       ['rules/visible', doc.rules?.visible],
       ['rules/required', doc.rules?.required],
       ['rules/derived', doc.rules?.derived],
