@@ -97,7 +97,7 @@ async function answeredApplication(db: Database, url: string): Promise<{ id: num
 
 async function benchOn(db: Database): Promise<Results> {
   await migrate(db);
-  const app = await buildApp({ db, logger: createLogger({ level: 'warn' }), createRateLimit: false, lenderDelayScale: 0 });
+  const app = await buildApp({ db, logger: createLogger({ level: 'warn' }), limits: false, lenderDelayScale: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -7,6 +7,8 @@ export type SaveOutcome =
   | { kind: 'created'; id: string; token: string }
   | { kind: 'saved' }
   | { kind: 'invalid'; errors: FieldError[] }
+  /** This browser has no session for the application (issue 14): it must be opened with a one-time code. */
+  | { kind: 'sessionRequired' }
   | { kind: 'failed'; status?: number };
 
 async function post(url: string, body: unknown): Promise<Response | null> {
@@ -22,6 +24,7 @@ async function rejection(response: Response): Promise<SaveOutcome> {
   if (response.status === 400 && body?.type === 'VALIDATION_ERROR' && body.errors) {
     return { kind: 'invalid', errors: Object.entries(body.errors).map(([field, message]) => ({ field, message })) };
   }
+  if (response.status === 401 && body?.type === 'SESSION_REQUIRED') return { kind: 'sessionRequired' };
   return { kind: 'failed', status: response.status };
 }
 

@@ -1,6 +1,6 @@
 // The HTTP application without a listening socket: main.ts listens, tests listen on
 // port 0 and talk real HTTP to it.
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
 import { applicationRoutes } from './applications/routes.ts';
@@ -16,7 +16,9 @@ import { outboxRoutes } from './notify/outbox-routes.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { registerPages } from './pages.ts';
+import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { createSessions, type SessionSettings } from './sessions/sessions.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -29,10 +31,15 @@ export interface AppOptions {
   products?: Products | { formsDir: string };
   /** Built pages (Vite's dist/); absent or unbuilt, `/` says the pages are not built yet. */
   staticDir?: string;
-  /** Per-IP limit on creating applications; false turns it off. */
+  /** Abuse limits per rule and subject (limits/limits.ts); false turns them all off (tests, benchmarks). Default: DEFAULT_LIMITS. */
+  limits?: LimitTable | false;
+  /** Shorthand for `limits.create.ip`: per-IP limit on creating applications; false turns it off. */
   createRateLimit?: { max: number; timeWindowMs: number } | false;
-  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /**
+   * Behind reverse proxies: how many hops, counted from the right of X-Forwarded-For,
+   * are ours (the client address is the one before them); 0 or false, none.
+   */
+  trustProxy?: number | boolean;
   /** Multiplies the simulated lenders' answer delays when an application is dispatched. */
   lenderDelayScale?: number;
   /** Development helpers (the outbox, expiring codes); never on in production. */
@@ -43,6 +50,8 @@ export interface AppOptions {
   now?: () => number;
   /** Strong identification; absent, the development provider on this server. */
   identity?: IdentitySettings;
+  /** Browser sessions' idle and absolute expiry; absent, the defaults of sessions.ts. */
+  sessions?: SessionSettings;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -51,7 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    // A hop count, never `true`: true would take the left-most address, which the client
+    // writes. proxy-addr asks about each address from the socket outwards; the first
+    // `hops` of them are our proxies, and the client is the next one.
+    trustProxy: trustedHops(options.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
   });
@@ -60,14 +72,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ type: 'NOT_FOUND', message: text('notFound') }));
 
   registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
 
-  const createRateLimit = options.createRateLimit ?? false;
-  if (createRateLimit) {
-    await app.register(fastifyRateLimit, {
-      global: false,
-      errorResponseBuilder: () => new ApiError(429, 'RATE_LIMITED', 'rateLimited'),
-    });
+  const limits: LimitTable = options.limits === false ? {} : structuredClone(options.limits ?? DEFAULT_LIMITS);
+  if (options.createRateLimit !== undefined) {
+    limits.create = {
+      ...limits.create,
+      ip: options.createRateLimit && { max: options.createRateLimit.max, windowSeconds: Math.ceil(options.createRateLimit.timeWindowMs / 1000) },
+    };
   }
+  const limiter = createRateLimiter(limits, options.now ?? Date.now);
 
   app.get('/api/health', async (request, reply) => {
     const started = performance.now();
@@ -98,23 +112,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const now = options.now ?? Date.now;
+  const sessions = createSessions(db, { now, settings: options.sessions });
   const notifier = options.notifier ?? (options.devTools ? new DevOutbox() : unconfiguredNotifier);
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
   // One set of application routes per API prefix of the catalogue, each for its own products.
   for (const [prefix, group] of products.groups) {
-    await app.register(applicationRoutes, { prefix, db, products, group, createRateLimit, lenderDelayScale: options.lenderDelayScale });
-    await app.register(otpRoutes, { prefix, db, notifier, now, products: new Set(group.map((product) => product.id)), brandDomains });
+    await app.register(applicationRoutes, { prefix, db, products, group, sessions, limiter, lenderDelayScale: options.lenderDelayScale });
+    await app.register(otpRoutes, { prefix, db, notifier, now, sessions, limiter, products: new Set(group.map((product) => product.id)), brandDomains });
   }
 
-  await app.register(marketplaceRoutes, { db, products });
+  await app.register(marketplaceRoutes, { db, products, limiter });
 
-  await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db });
+  await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
   if (options.devTools) {
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
     await app.register(otpDevRoutes, { db, now });
   }
 
-  await app.register(identityRoutes, { db, products, settings: options.identity ?? developmentSettings(), lenderDelayScale: options.lenderDelayScale });
+  await app.register(identityRoutes, { db, products, sessions, limiter, settings: options.identity ?? developmentSettings(), lenderDelayScale: options.lenderDelayScale });
 
   await registerPages(
     app,
@@ -130,3 +145,8 @@ const unconfiguredNotifier: Notifier = {
     throw new Error('no notifier configured (SMTP_URL)');
   },
 };
+
+function trustedHops(setting: number | boolean | undefined): false | ((address: string, hop: number) => boolean) {
+  const hops = setting === true ? 1 : typeof setting === 'number' ? setting : 0;
+  return hops > 0 ? (_address, hop) => hop < hops : false;
+}

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readIdentitySettings, type IdentitySettings } from './identity/settings.ts';
+import { DEFAULT_LIMITS, type Limit, type LimitSubject, type LimitTable } from './limits/limits.ts';
 
 export interface ServerConfig {
   port: number;
@@ -10,12 +11,14 @@ export interface ServerConfig {
   databaseUrl?: string;
   dataDir: string;
   logLevel: string;
-  createRateLimit: { max: number; timeWindowMs: number } | false;
-  trustProxy: boolean;
+  /** Abuse limits per rule and subject: the defaults of limits/limits.ts, as LIMIT_* and LIMITS change them. */
+  limits: LimitTable | false;
+  /** Reverse proxies in front of the server, counted from the right of X-Forwarded-For (0: none). */
+  trustProxy: number;
   staticDir: string;
   /** Multiplies the simulated lenders' answer delays (3–15 s at 1). */
   lenderDelayScale: number;
-  /** The development outbox and helpers; on unless NODE_ENV=production, DEV_TOOLS=0/1 overrides. */
+  /** The development outbox and helpers; on unless NODE_ENV=production, DEV_TOOLS=0/1 overrides outside production. */
   devTools: boolean;
   /** Where one-time codes are mailed from; required in production. */
   smtp?: { url: string; from: string; smsGatewayDomain?: string };
@@ -34,15 +37,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const perMinute = integer(env, 'RATE_LIMIT_CREATE_PER_MINUTE', 60, 0, 1_000_000);
   return {
     port,
     host: env.HOST?.trim() || 'localhost',
     databaseUrl,
     dataDir: resolve(env.DATA_DIR?.trim() || 'data'),
     logLevel,
-    createRateLimit: perMinute === 0 ? false : { max: perMinute, timeWindowMs: 60_000 },
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    limits: readLimits(env),
+    trustProxy: trustedProxies(env),
     staticDir: resolve(env.STATIC_DIR?.trim() || `${REPO_ROOT}/dist`),
     lenderDelayScale: lenderDelayScale(env),
     ...mailSettings(env),
@@ -50,6 +52,55 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       throw new ConfigError(message);
     }),
   };
+}
+
+/**
+ * TRUST_PROXY: how many reverse proxies of ours stand in front of the server. The client
+ * address is the one X-Forwarded-For has just before the addresses they appended; what a
+ * client writes further left is never believed. `true`/`yes` (the old switch) is one proxy.
+ */
+function trustedProxies(env: NodeJS.ProcessEnv): number {
+  const raw = (env.TRUST_PROXY ?? '').trim().toLowerCase();
+  if (raw === 'true' || raw === 'yes') return 1;
+  if (raw === 'false' || raw === 'no') return 0;
+  return integer(env, 'TRUST_PROXY', 0, 0, 10);
+}
+
+const LIMIT_VALUE = /^(\d{1,9})\/(\d{1,7})s?$/;
+const envName = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+
+/**
+ * The abuse limits: the defaults (limits/limits.ts), each overridable as
+ * `LIMIT_<RULE>_<SUBJECT>=<max>/<seconds>` (`LIMIT_SEND_CODE_RECIPIENT=5/3600`) or `0` to
+ * turn one off; `LIMITS=off` turns them all off (a load test). RATE_LIMIT_CREATE_PER_MINUTE
+ * stays as the older name of LIMIT_CREATE_IP.
+ */
+export function readLimits(env: NodeJS.ProcessEnv): LimitTable | false {
+  const all = env.LIMITS?.trim().toLowerCase();
+  if (all === 'off' || all === '0') return false;
+  if (all && all !== 'on') throw new ConfigError(`LIMITS must be on or off, got "${env.LIMITS}"`);
+  const table: LimitTable = structuredClone(DEFAULT_LIMITS);
+  const perMinute = integer(env, 'RATE_LIMIT_CREATE_PER_MINUTE', -1, 0, 1_000_000);
+  if (perMinute >= 0) table.create = { ...table.create, ip: perMinute === 0 ? false : { max: perMinute, windowSeconds: 60 } };
+  const known = new Map<string, [string, LimitSubject]>();
+  for (const rule of Object.keys(DEFAULT_LIMITS)) {
+    for (const subject of ['ip', 'application', 'recipient', 'person'] as LimitSubject[]) known.set(`LIMIT_${envName(rule)}_${subject.toUpperCase()}`, [rule, subject]);
+  }
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('LIMIT_') || value === undefined) continue;
+    const target = known.get(name);
+    if (!target) throw new ConfigError(`${name} is not a limit; known: ${[...known.keys()].join(', ')}`);
+    const raw = value.trim();
+    let limit: Limit | false;
+    if (raw === '0' || raw.toLowerCase() === 'off') limit = false;
+    else {
+      const match = LIMIT_VALUE.exec(raw);
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new ConfigError(`${name} must be <max>/<seconds> (e.g. 5/3600) or 0, got "${raw}"`);
+      limit = { max: Number(match[1]), windowSeconds: Number(match[2]) };
+    }
+    table[target[0]] = { ...table[target[0]], [target[1]]: limit };
+  }
+  return table;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -72,18 +123,25 @@ function lenderDelayScale(env: NodeJS.ProcessEnv): number {
   return value;
 }
 
-/** One-time codes must reach real inboxes in production: without SMTP it does not start. */
+/**
+ * One-time codes must reach real inboxes in production: without SMTP it does not start.
+ * Production never runs the development tools (the outbox that shows anyone's codes, the
+ * code-expiry helper, the test bank that takes any identity code): DEV_TOOLS=1 there stops
+ * the start instead of quietly opening them on a public server.
+ */
 export function mailSettings(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'devTools' | 'smtp'> {
   const production = env.NODE_ENV?.trim() === 'production';
   const flag = env.DEV_TOOLS?.trim();
   if (flag && flag !== '0' && flag !== '1') throw new ConfigError(`DEV_TOOLS must be 0 or 1, got "${flag}"`);
+  if (production && flag === '1') {
+    throw new ConfigError('DEV_TOOLS=1 is refused with NODE_ENV=production: the development outbox and test bank must never run on a public server (run without NODE_ENV=production to try them)');
+  }
   const devTools = flag ? flag === '1' : !production;
   const url = env.SMTP_URL?.trim() || undefined;
   const from = env.MAIL_FROM?.trim() || undefined;
   if (url && !/^smtps?:\/\//.test(url)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   if (url && !from) throw new ConfigError('MAIL_FROM is required when SMTP_URL is set (e.g. "Lainavertailu <noreply@lainavertailu.fi>")');
-  // DEV_TOOLS=1 is the one way round it (the e2e server runs a production build): codes then stay in the dev outbox.
-  if (production && !url && !devTools) {
+  if (production && !url) {
     throw new ConfigError('SMTP_URL and MAIL_FROM are required when NODE_ENV=production: one-time login codes are sent by e-mail');
   }
   const smsGatewayDomain = env.SMS_GATEWAY_DOMAIN?.trim() || undefined;

@@ -64,6 +64,9 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (error instanceof ApiError) {
     // The key, not the message: a message may quote what the client sent (unknown field names).
     request.log.info({ type: error.type, reason: error.messageKey }, 'request refused');
+    // A limit says when to come back (issue 14: 429 with Retry-After).
+    const retryAfter = error.extra.retryAfterSeconds;
+    if (error.statusCode === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     void reply.code(error.statusCode).send(error.body());
     return;
   }

@@ -8,6 +8,7 @@ import { ConfigError, readConfig } from './config.ts';
 import { shippedProducts } from './applications/products.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { resolveDevelopmentSecrets } from './identity/dev-keys.ts';
 import { createLogger } from './logging.ts';
 import { startDispatcher } from './marketplace/dispatcher.ts';
 import { smtpNotifier } from './notify/smtp.ts';
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
 
+  // The development identity provider's client secret from the database (made by the first
+  // instance), so any instance, now or after a restart, finishes what another started.
+  const identity = await resolveDevelopmentSecrets(db, config.identity);
+
   // Lenders answer from the database queue, so a restart picks up what was left pending.
   const dispatcher = startDispatcher(db, { onError: (error) => logger.error({ err: error }, 'lender dispatch failed') });
 
@@ -34,13 +39,13 @@ async function main(): Promise<void> {
     db,
     logger,
     staticDir: config.staticDir,
-    createRateLimit: config.createRateLimit,
+    limits: config.limits,
     trustProxy: config.trustProxy,
     lenderDelayScale: config.lenderDelayScale,
     devTools: config.devTools,
     // With dev tools and no SMTP, app.ts keeps codes in the development outbox.
     notifier: config.smtp ? smtpNotifier(config.smtp) : undefined,
-    identity: config.identity,
+    identity,
   });
 
   let closing = false;

@@ -62,6 +62,10 @@ export const messages = {
     fi: 'Hakemusta ei löytynyt.',
     en: 'Application not found.',
   },
+  sessionRequired: {
+    fi: 'Avaa hakemus sähköpostiisi lähetettävällä kertakäyttöisellä koodilla.',
+    en: 'This browser has no session for the application: open it with a one-time code.',
+  },
   alreadyFinalized: {
     fi: 'Hakemus on jo viimeistelty, eikä sitä voi enää muuttaa.',
     en: 'The application is already finalized and cannot be changed.',

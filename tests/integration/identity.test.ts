@@ -8,7 +8,7 @@ import { insertApplication } from '../../src/server/applications/repository.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { validApplication, validApplicationWithCoApplicant } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
-import { get, post, startTestServer, storedRow, type TestServer } from './helpers/server.ts';
+import { applicant, get, openSession, post, startTestServer, storedRow, type TestServer } from './helpers/server.ts';
 
 type Credentials = { id: number; token: string };
 
@@ -52,6 +52,8 @@ describeOnDatabases('strong identification', (target) => {
       navigation: { step, hasCoApplicant: data.hasCoApplicant === true } as never,
       tracking: {} as never,
     });
+    // Made in this browser: its session may identify for it.
+    await openSession(server, id);
     return { id, token };
   }
 
@@ -92,7 +94,7 @@ describeOnDatabases('strong identification', (target) => {
 
   async function identify(a: Credentials, personalId: string, options: { party?: string; method?: string; cancel?: boolean; browser?: Browser } = {}) {
     const { callback } = await throughTestBank(a, personalId, options);
-    const done = await fetch(callback.href, { redirect: 'manual' });
+    const done = await applicant.fetch(callback.href);
     expect(done.status).toBe(303);
     return done.headers.get('location')!;
   }
@@ -153,7 +155,7 @@ describeOnDatabases('strong identification', (target) => {
   it('refuses a state used twice and an unknown state', async () => {
     const a = await newApplication();
     const { callback } = await throughTestBank(a, primaryId());
-    expect((await fetch(callback.href, { redirect: 'manual' })).status).toBe(303);
+    expect((await applicant.fetch(callback.href)).status).toBe(303);
     const again = await get(callback.href);
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ type: 'IDENTIFICATION_STATE_INVALID' });

@@ -13,7 +13,7 @@ import { loadCatalogue } from '../../src/server/marketplace/catalogue.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { startChildServer, type ChildServer } from './helpers/child-server.ts';
 import { describeOnDatabases, type TestDatabase } from './helpers/database.ts';
-import { API, get, post } from './helpers/server.ts';
+import { API, applicant, get, post } from './helpers/server.ts';
 
 interface OffersBody {
   content: Array<{ id: number; partnerCode: string; amount: number; apr: number; monthlyPayment: number }>;
@@ -45,7 +45,7 @@ async function identifyAtTestBank(base: string, id: number, token: string, perso
   const submitted = await browse(bank.href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
   const resumed = await browse(new URL(submitted.headers.get('location')!, bank).href);
   const callback = new URL(resumed.headers.get('location')!, bank);
-  const done = await fetch(callback.href, { redirect: 'manual' });
+  const done = await applicant.fetch(callback.href);
   expect(done.status).toBe(303);
 }
 

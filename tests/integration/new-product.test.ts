@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORMS_DIR, runtimeForDocument, readFormDocument } from '../../engine/core/node.ts';
 import { generateCases } from '../../engine/qa/generate.ts';
+import { loadProducts } from '../../src/server/applications/products.ts';
 import { readApplication } from '../../src/server/applications/repository.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
@@ -41,7 +42,11 @@ describeOnDatabases('a new product from the catalogue', (target) => {
   const url = (path: string) => `${server.url}${path}`;
 
   beforeAll(async () => {
-    server = await startTestServer(target, { products: { formsDir } });
+    // Compiled here, within the hook's time, rather than by the first request of a test.
+    const products = loadProducts(formsDir);
+    products.formFor('pikkulaina', 'lainavertailu');
+    products.formFor('kulutusluotto', 'lainavertailu');
+    server = await startTestServer(target, { products });
   });
   afterAll(async () => {
     await server?.close();

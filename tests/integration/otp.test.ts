@@ -390,7 +390,8 @@ describe('mail configuration', () => {
     expect(() => mailSettings({ NODE_ENV: 'production' })).toThrow(/SMTP_URL and MAIL_FROM are required/);
     expect(() => mailSettings({ SMTP_URL: 'smtp://mail:25' })).toThrow(/MAIL_FROM/);
     expect(() => mailSettings({ SMTP_URL: 'http://mail', MAIL_FROM: 'a@b.fi' })).toThrow(/smtp:\/\//);
-    expect(mailSettings({ NODE_ENV: 'production', DEV_TOOLS: '1' })).toMatchObject({ devTools: true, smtp: undefined });
+    // Production never runs the development outbox instead (issue 14, item 4).
+    expect(() => mailSettings({ NODE_ENV: 'production', DEV_TOOLS: '1' })).toThrow(/DEV_TOOLS=1 is refused/);
     expect(mailSettings({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'a@b.fi' }).smtp).toEqual({ url: 'smtp://mail:25', from: 'a@b.fi' });
   });
 });

@@ -46,6 +46,15 @@ export function loadApplication(id: string, token: string): StoredApplication | 
 
 export const storeApplication = (application: StoredApplication) => write(applicationKey(application.id), application);
 
+/** This tab no longer holds the application: its pages ask for the one-time code again. */
+export function forgetApplication(id: string): void {
+  try {
+    sessionStorage.removeItem(applicationKey(id));
+  } catch {
+    // Nothing to forget.
+  }
+}
+
 export const loadDraft = (scope: string) => read<Draft>(draftKey(scope));
 export const storeDraft = (scope: string, draft: Draft) => write(draftKey(scope), draft);
 

@@ -13,7 +13,7 @@ import { SummaryCard } from '../application/SummaryCard.tsx';
 import { initialState, shownStep, type ApplicationState } from '../application/initial-state.ts';
 import { savePayload } from '../application/payload.ts';
 import { readLandingParams } from '../application/query.ts';
-import { clearDraft, storeApplication, storeDraft } from '../application/storage.ts';
+import { clearDraft, forgetApplication, storeApplication, storeDraft } from '../application/storage.ts';
 import { currentTracking } from '../application/tracking.ts';
 import type { Brand } from '../brands.ts';
 import type { LoadedForm } from '../form-source.ts';
@@ -94,6 +94,14 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       }
       if (outcome.kind === 'failed') {
         setModal({ kind: 'saveFailed', fields: [] });
+        return { ok: false };
+      }
+      if (outcome.kind === 'sessionRequired') {
+        // The link alone does not change an application (issue 14): this tab forgets its
+        // copy, and the same path then asks for the one-time code, as a new browser would.
+        setModal(null);
+        forgetApplication(state.id!);
+        navigate(location.pathname + location.search, { replace: true });
         return { ok: false };
       }
       const id = outcome.kind === 'created' ? outcome.id : state.id!;

@@ -43,6 +43,8 @@ export async function sendCode(product: ProductId, applicationId: string, applic
   if (status === 429 && (body?.type === 'RESEND_LOCKED' || body?.type === 'TOO_MANY_CODES')) {
     return { kind: 'locked', type: body.type, retryAfterSeconds: Number(body.retryAfterSeconds) || 7 };
   }
+  // The shared abuse limits (issue 14) say the same to the applicant: too many codes, wait.
+  if (status === 429 && body?.type === 'RATE_LIMITED') return { kind: 'locked', type: 'TOO_MANY_CODES', retryAfterSeconds: Number(body.retryAfterSeconds) || 60 };
   if (status === 409) return { kind: 'noContact' };
   if (status === 404) return { kind: 'notFound' };
   return { kind: 'failed' };

@@ -4,6 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import type { Database, Queryable } from '../db/index.ts';
+import type { RateLimiter } from '../limits/limits.ts';
+import type { Sessions } from '../sessions/sessions.ts';
 import { ApiError, badRequest, ValidationError } from '../errors.ts';
 import { sendToLenders, unidentifiedParties } from '../identity/completion.ts';
 import { newToken } from '../tokens.ts';
@@ -17,8 +19,10 @@ export interface ApplicationRoutesOptions {
   products: Products;
   /** The products behind this prefix; the first is the one a save that names none gets. */
   group: readonly CatalogueProduct[];
-  /** Per-IP limit on creating applications; false turns it off (tests, benchmarks). */
-  createRateLimit: { max: number; timeWindowMs: number } | false;
+  /** Updates and finalize need the browser session that created the application or verified a code for it. */
+  sessions: Sessions;
+  /** Abuse limits shared by every instance (creating: per client address). */
+  limiter: RateLimiter;
   /** Multiplies the simulated lenders' answer delays when finalizing sends the application. */
   lenderDelayScale?: number;
 }
@@ -27,7 +31,7 @@ const FINALIZE_BODY_LIMIT = 1024;
 
 /** Save, update and finalize for the products of one API prefix (registered once per prefix of the catalogue). */
 export async function applicationRoutes(app: FastifyInstance, options: ApplicationRoutesOptions): Promise<void> {
-  const { db, products, group } = options;
+  const { db, products, group, sessions } = options;
   const productIds = group.map((product) => product.id);
   const brandIds = Object.keys(products.catalogue.brands);
   const ownApplication = applicationFromPath(db, new Set(productIds));
@@ -42,8 +46,8 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
 
   app.post(
     '/save',
-    { config: options.createRateLimit ? { rateLimit: { max: options.createRateLimit.max, timeWindow: options.createRateLimit.timeWindowMs } } : {} },
-    async (request) => {
+    async (request, reply) => {
+      await options.limiter.hit(db, 'create', { ip: request.ip });
       const body = jsonBody(request);
       const chosen = readVariantFields(body, productIds, brandIds);
       const product = products.product(chosen.product ?? productIds[0])!;
@@ -56,14 +60,19 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       if (payload.finalize) throw badRequest('invalidField', { field: 'finalize', expected: '0 uutta hakemusta luotaessa' });
       const data = validate(request, form, withoutNulls(payload.data), payload.navigation.step);
       const { token, hash } = newToken();
-      const id = await insertApplication(db, {
-        tokenHash: hash,
-        product: product.id,
-        formId: form.documentId,
-        brand,
-        data,
-        navigation: payload.navigation,
-        tracking: payload.tracking,
+      const id = await db.transaction(async (tx) => {
+        const created = await insertApplication(tx, {
+          tokenHash: hash,
+          product: product.id,
+          formId: form.documentId,
+          brand,
+          data,
+          navigation: payload.navigation,
+          tracking: payload.tracking,
+        });
+        // The browser that creates an application may go on editing it (and only it, without a code).
+        await sessions.grant(tx, request, reply, created);
+        return created;
       });
       request.log.info({ applicationId: id, product: product.id, step: payload.navigation.step }, 'application created');
       return { id, token };
@@ -73,6 +82,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   app.post<{ Params: ApplicationParams }>('/save/:id/:token', { preHandler: ownApplication }, async (request, reply) => {
     const { id } = pathApplication(request);
     const body = jsonBody(request);
+    await sessions.requireFor(request, id);
     await db.transaction(async (tx) => {
       const stored = await lockedApplication(tx, id);
       if (stored.status === 'finalized') throw new ApiError(409, 'ALREADY_FINALIZED', 'alreadyFinalized');
@@ -105,6 +115,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       const { id } = pathApplication(request);
       const raw = request.body === undefined ? '' : String(request.body).trim();
       if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('finalizeTakesNoBody');
+      await sessions.requireFor(request, id);
       await db.transaction(async (tx) => {
         const stored = await lockedApplication(tx, id);
         // Finalizing twice is not an error: a client retrying after a lost answer gets the same answer.

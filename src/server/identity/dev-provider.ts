@@ -1,15 +1,21 @@
 // The development identity provider: oidc-provider mounted under /dev-idp on our own
 // server, so the whole OpenID Connect round trip runs without a broker contract. Used
-// only when OIDC_ISSUER is unset outside production. Keys are made at start, in memory.
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+// only when OIDC_ISSUER is unset outside production. Its keys and client secret are made
+// once and kept in the database (dev-keys.ts), its interactions, sessions and grants too
+// (database-adapter.ts): an identification started before a restart, or on another
+// instance on the same database, completes.
+import { createCipheriv, createHmac, hkdfSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import { parsePersonalId } from '../../../custom-validators/personal-id.ts';
+import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { testBankTexts } from '../messages.ts';
-import { MemoryAdapter } from './memory-adapter.ts';
+import { databaseAdapter } from './database-adapter.ts';
+import { developmentKeys, type DevelopmentKeys } from './dev-keys.ts';
 import { findMethod } from './methods.ts';
+import { unseal } from './secrets.ts';
 import { CALLBACK_PATH, DEV_IDP_PATH, type IdentitySettings } from './settings.ts';
 import { renderProviderError, renderTestBank, TEST_PEOPLE } from './test-bank-page.ts';
 
@@ -23,22 +29,27 @@ export interface DevelopmentProvider {
   originOf(request: FastifyRequest): string;
 }
 
-interface Person {
-  personalId: string;
-  name?: string;
-}
-
 export interface DevelopmentProviderOptions {
+  /** Where the provider's keys and models are kept; any instance on the same database serves any step. */
+  db: Queryable;
   /** The identity code the application behind an authorization's `state` expects, to suggest on the test bank. */
   applicantOf?(state: string): Promise<string | undefined>;
 }
 
-export async function mountDevelopmentProvider(app: FastifyInstance, settings: IdentitySettings, options: DevelopmentProviderOptions = {}): Promise<DevelopmentProvider> {
-  const providers = new Map<string, { provider: Provider; handle: ReturnType<Provider['callback']> }>();
-  // Identified people by subject; the subject is a hash so the identity code is not the `sub`.
-  const people = new Map<string, Person>();
-  const cookieKeys = [randomBytes(32).toString('base64url')];
-  const signingKey = { ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: 'dev-1', use: 'sig', alg: 'RS256' };
+type Mounted = { provider: Provider; handle: ReturnType<Provider['callback']> };
+
+export async function mountDevelopmentProvider(app: FastifyInstance, settings: IdentitySettings, options: DevelopmentProviderOptions): Promise<DevelopmentProvider> {
+  const providers = new Map<string, Promise<Mounted>>();
+  // Read (or made) at the first request, not at start: a server whose database is down still starts.
+  let stored: Promise<{ keys: DevelopmentKeys; accounts: AccountIds }> | undefined;
+  const material = () => {
+    if (!stored) {
+      stored = developmentKeys(options.db).then((keys) => ({ keys, accounts: accountIds(keys.clientSecret) }));
+      // A failed read is tried again by the next request.
+      stored.catch(() => (stored = undefined));
+    }
+    return stored;
+  };
 
   function originOf(request: FastifyRequest): string {
     if (settings.publicBaseUrl) return settings.publicBaseUrl;
@@ -47,15 +58,24 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     return `${request.protocol}://${host}`;
   }
 
-  function providerFor(origin: string) {
+  function providerFor(origin: string): Promise<Mounted> {
     let found = providers.get(origin);
     if (found) return found;
     if (providers.size >= MAX_ORIGINS) throw new ApiError(400, 'BAD_REQUEST', 'badRequest');
+    found = material().then(({ keys, accounts }) => createProvider(origin, keys, accounts));
+    providers.set(origin, found);
+    found.catch(() => providers.delete(origin));
+    return found;
+  }
+
+  function createProvider(origin: string, keys: DevelopmentKeys, accounts: AccountIds): Mounted {
     const provider = new Provider(`${origin}${DEV_IDP_PATH}`, {
-      adapter: MemoryAdapter,
+      adapter: databaseAdapter(options.db),
       clients: [
         {
           client_id: settings.clientId,
+          // The stored secret once main.ts has resolved the settings (resolveDevelopmentSecrets);
+          // whatever our client authenticates with in any case.
           client_secret: settings.clientSecret,
           redirect_uris: [`${origin}${CALLBACK_PATH}`],
           grant_types: ['authorization_code'],
@@ -63,8 +83,8 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
           token_endpoint_auth_method: 'client_secret_basic',
         },
       ],
-      jwks: { keys: [signingKey] },
-      cookies: { keys: cookieKeys },
+      jwks: { keys: [keys.signingKey] },
+      cookies: { keys: keys.cookieKeys },
       pkce: { required: () => true },
       acrValues: settings.methods.map((method) => method.brokerValue),
       claims: { openid: ['sub'], profile: ['name', settings.personalIdClaim] },
@@ -74,9 +94,9 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
       interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${DEV_IDP_PATH}/interaction/${interaction.uid}` },
       ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 600, Grant: 600 },
       findAccount: async (_ctx: unknown, sub: string) => {
-        const person = people.get(sub);
-        if (!person) return undefined;
-        return { accountId: sub, claims: async () => ({ sub, name: person.name, [settings.personalIdClaim]: person.personalId }) };
+        const personalId = accounts.personalIdOf(sub);
+        if (!personalId) return undefined;
+        return { accountId: sub, claims: async () => ({ sub, name: nameOf(personalId), [settings.personalIdClaim]: personalId }) };
       },
       // Our own client, so consent is implied: a grant is made on the spot.
       loadExistingGrant: async (ctx: { oidc: { client: { clientId: string }; session: { accountId: string }; provider: Provider } }) => {
@@ -91,17 +111,15 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
         ctx.body = renderProviderError();
       },
     });
-    found = { provider, handle: provider.callback() };
-    providers.set(origin, found);
-    return found;
+    return { provider, handle: provider.callback() };
   }
 
   await app.register(async (scope) => {
     // oidc-provider reads its own request bodies: the stream is left unread here.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all(`${DEV_IDP_PATH}/*`, (request, reply) => {
-      const { handle } = providerFor(originOf(request));
+    scope.all(`${DEV_IDP_PATH}/*`, async (request, reply) => {
+      const { handle } = await providerFor(originOf(request));
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       // oidc-provider learns its mount path from originalUrl minus url.
@@ -111,6 +129,7 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
       // co-applicant in the same browser is never answered for by the primary's session.
       if (/^\/auth(\/|\?|$)/.test(raw.url) && raw.headers.cookie) raw.headers.cookie = withoutSessionCookies(raw.headers.cookie);
       handle(raw, reply.raw);
+      return reply;
     });
   });
 
@@ -121,7 +140,7 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     );
 
     scope.get(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
-      const { provider } = providerFor(originOf(request));
+      const { provider } = await providerFor(originOf(request));
       const details = await interaction(provider, request, reply);
       const state = details.params.state;
       const applicant = typeof state === 'string' ? await options.applicantOf?.(state) : undefined;
@@ -129,7 +148,7 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     });
 
     scope.post<{ Body: Record<string, string> | undefined }>(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
-      const { provider } = providerFor(originOf(request));
+      const { provider } = await providerFor(originOf(request));
       const details = await interaction(provider, request, reply);
       const body = request.body ?? {};
       if (body.action === 'cancel') {
@@ -141,9 +160,8 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
       if (!parsePersonalId(chosen)) {
         return page(reply, 400, { action: request.url.split('?')[0], bankName: bankName(details.params.acr_values), error: testBankTexts.invalidPersonalId, typed: typed.slice(0, 20) });
       }
-      const sub = createHash('sha256').update(`dev-idp:${chosen}`).digest('base64url');
-      people.set(sub, { personalId: chosen, name: nameOf(chosen) });
-      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
+      const { accounts } = await material();
+      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: accounts.accountIdOf(chosen) } }, { mergeWithLastSubmission: false });
       return reply.hijack();
     });
   });
@@ -167,6 +185,34 @@ async function interaction(provider: Provider, request: FastifyRequest, reply: F
 
 function page(reply: FastifyReply, status: number, input: Parameters<typeof renderTestBank>[0]) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderTestBank(input));
+}
+
+/**
+ * The account id (the `sub`) carries the identity code sealed, so any instance can tell who
+ * it is from the id alone, and the code is neither the `sub` nor kept anywhere in clear. The
+ * IV is synthetic (an HMAC of the code), so one person always gets the same `sub`.
+ */
+interface AccountIds {
+  accountIdOf(personalId: string): string;
+  personalIdOf(accountId: string): string | undefined;
+}
+
+function accountIds(secret: string): AccountIds {
+  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'lainavertailu', purpose, 32));
+  const key = derive('dev-idp-account');
+  const ivKey = derive('dev-idp-account-iv');
+  return {
+    accountIdOf(personalId) {
+      const iv = createHmac('sha256', ivKey).update(personalId, 'utf8').digest().subarray(0, 12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(personalId, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    },
+    personalIdOf(accountId) {
+      const personalId = /^[A-Za-z0-9_-]{1,128}$/.test(accountId) ? unseal(key, Buffer.from(accountId, 'base64url')) : undefined;
+      return personalId && parsePersonalId(personalId) ? personalId : undefined;
+    },
+  };
 }
 
 const TEST_NAMES = new Map(TEST_PEOPLE.map((person) => [person.personalId, person.name]));

@@ -7,6 +7,9 @@ import type { Products } from '../applications/products.ts';
 import { lockApplication, readApplication, type StoredApplication } from '../applications/repository.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, badRequest } from '../errors.ts';
+import type { RateLimiter } from '../limits/limits.ts';
+import { secureRequest, type Sessions } from '../sessions/sessions.ts';
+import { hashToken, isWellFormedToken, newToken, tokenMatches } from '../tokens.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
 import { findMethod, methodList } from './methods.ts';
 import { openIdConnectProvider, type IdentityProvider } from './oidc.ts';
@@ -14,12 +17,16 @@ import { sendToLenders, unidentifiedParties } from './completion.ts';
 import { isParty, personalIdOf, type Party } from './parties.ts';
 import { hashPersonalId, samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
 import { CALLBACK_PATH, type IdentitySettings } from './settings.ts';
-import { insertRequest, pendingApplicant, recordAttempt, takeRequest } from './store.ts';
+import { insertRequest, pendingApplicant, recordAttempt, REQUEST_TTL_MS, takeRequest } from './store.ts';
 
 export interface IdentityRoutesOptions {
   db: Database;
   /** The catalogue: where each product's pages are, and each form's last step (the one identification belongs to). */
   products: Products;
+  /** Starting and completing need the browser session that may edit the application. */
+  sessions: Sessions;
+  /** Starting: per client address, application and identity code. */
+  limiter: RateLimiter;
   settings: IdentitySettings;
   /** Multiplies the simulated lenders' delays when completion dispatches the application. */
   lenderDelayScale?: number;
@@ -28,13 +35,19 @@ export interface IdentityRoutesOptions {
 }
 
 const STATE_FORMAT = /^[A-Za-z0-9_-]{20,128}$/;
+/**
+ * Ties an identification to the browser that started it (issue 14 item 2: no login CSRF).
+ * Lax, not Strict: the bank's redirect back is a cross-site navigation, on which a Strict
+ * cookie is not sent. Only the callback path gets it, and only for the request's life.
+ */
+export const IDENTIFICATION_COOKIE = 'lv_identification';
 const COMPLETE_BODY_LIMIT = 1024;
 
 /** Why the status page is shown after a failed identification; the page has the texts. */
 export type FailureReason = 'mismatch' | 'cancelled' | 'failed';
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
-  const { db, settings, products } = options;
+  const { db, settings, products, sessions } = options;
   /** Identification belongs to the last step: the application is complete, not yet sent. */
   const atLastStep = (application: StoredApplication) => application.step === products.formFor(application.product, application.brand).lastStep;
   const provider = options.provider ?? openIdConnectProvider(settings);
@@ -44,7 +57,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     const pending = STATE_FORMAT.test(state) ? await pendingApplicant(db, stateHash(state)) : undefined;
     return pending && personalIdOf(pending.data, pending.party);
   };
-  const development = settings.mode === 'development' ? await mountDevelopmentProvider(app, settings, { applicantOf }) : undefined;
+  const development = settings.mode === 'development' ? await mountDevelopmentProvider(app, settings, { db, applicantOf }) : undefined;
   const baseUrlOf = (request: FastifyRequest) => settings.publicBaseUrl ?? development?.originOf(request) ?? '';
 
   await app.register(async (scope) => {
@@ -60,13 +73,17 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         const { id, token } = applicationCredentials(request.params.id, request.params.token);
         const party = partyOf(request.query);
         const method = findMethod(settings.methods, request.params.method);
+        await options.limiter.hit(db, 'identify', { ip: request.ip });
         const application = await db.transaction(async (tx) => {
           const found = await authorizedApplication(tx, id, token, { lock: true });
+          await options.limiter.hit(tx, 'identify', { application: found.id, person: personalIdOf(found.data, party) });
           if (!method) throw badRequest('identificationMethodUnknown');
           if (party === 'CO_APPLICANT' && personalIdOf(found.data, 'CO_APPLICANT') === undefined) throw badRequest('identificationNoCoApplicant');
           if (found.identified || found.status === 'finalized' || !atLastStep(found)) throw stateMismatch();
           return found;
         });
+        await sessions.requireFor(request, application.id);
+        const browser = newToken();
         let started;
         try {
           started = await provider.authorizationUrl({ baseUrl: baseUrlOf(request), method: method! });
@@ -82,6 +99,14 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           codeVerifier: started.codeVerifier,
           redirectUri: started.redirectUri,
           tokenSealed: seal(key, token),
+          browserHash: hashToken(browser.token),
+        });
+        void reply.setCookie(IDENTIFICATION_COOKIE, browser.token, {
+          path: CALLBACK_PATH,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureRequest(request),
+          maxAge: REQUEST_TTL_MS / 1000,
         });
         request.log.info({ applicationId: id, party, method: method!.identifier }, 'identification started');
         return reply.type('text/plain; charset=utf-8').send(started.url);
@@ -95,6 +120,16 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       const token = pending && unseal(key, pending.tokenSealed);
       if (!pending || !token) throw new ApiError(400, 'IDENTIFICATION_STATE_INVALID', 'identificationStateInvalid');
       const { applicationId, party, method } = pending;
+      void reply.clearCookie(IDENTIFICATION_COOKIE, { path: CALLBACK_PATH });
+      // Another browser (a link someone else started, opened in a victim's browser) gets
+      // the finishing page without the application, and nothing is recorded for it.
+      const cookie = request.cookies?.[IDENTIFICATION_COOKIE];
+      const sameBrowser = cookie !== undefined && isWellFormedToken(cookie) && tokenMatches(cookie, pending.browserHash ?? undefined);
+      if (!sameBrowser) {
+        request.log.warn({ applicationId, party }, 'identification returned to another browser');
+        const product = (await readApplication(db, applicationId))?.product ?? products.catalogue.defaultProduct;
+        return reply.code(303).header('location', `${products.pagePath(product)}/status?tunnistautuminen=failed`).send();
+      }
 
       let reason: FailureReason | undefined;
       if (typeof request.query.error === 'string') {
@@ -148,6 +183,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           const { id } = pathApplication(request);
           const raw = request.body === undefined ? '' : String(request.body).trim();
           if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('completeTakesNoBody');
+          await sessions.requireFor(request, id);
           const dispatched = await db.transaction(async (tx) => {
             const application = (await lockApplication(tx, id))!;
             // Asked again after success (a reload, a lost answer): the same answer, nothing new.

@@ -1,7 +1,7 @@
 // Identification settings from the environment. A real broker (OIDC_ISSUER set) is
-// configuration only; without it, outside production (or with DEV_TOOLS=1), the
-// development identity provider on our own server stands in. Production without a
-// broker does not start.
+// configuration only; without it, outside production, the development identity provider
+// on our own server stands in. Production never runs the development provider: without a
+// broker it does not start, whatever DEV_TOOLS says.
 import { randomBytes } from 'node:crypto';
 import { DEVELOPMENT_METHODS, parseMethods, type IdentificationMethod } from './methods.ts';
 
@@ -29,8 +29,8 @@ export const CALLBACK_PATH = '/api/auth/callback';
 /** `fail` throws the caller's configuration error; nothing here is silently defaulted in production. */
 export function readIdentitySettings(env: NodeJS.ProcessEnv, fail: (message: string) => never): IdentitySettings {
   const issuer = env.OIDC_ISSUER?.trim() || undefined;
-  const production = env.NODE_ENV === 'production';
-  const publicBaseUrl = baseUrl(env.PUBLIC_BASE_URL, fail);
+  const production = env.NODE_ENV?.trim() === 'production';
+  const publicBaseUrl = baseUrl(env.PUBLIC_BASE_URL, production, fail);
   const methodParam = env.OIDC_METHOD_PARAM?.trim() || 'acr_values';
   if (!/^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/.test(methodParam)) fail('OIDC_METHOD_PARAM must be a parameter name');
   const personalIdClaim = env.OIDC_PERSONAL_ID_CLAIM?.trim() || 'hetu';
@@ -38,10 +38,12 @@ export function readIdentitySettings(env: NodeJS.ProcessEnv, fail: (message: str
   if (!scope.split(/\s+/).includes('openid')) fail('OIDC_SCOPE must include openid');
 
   if (!issuer) {
-    // DEV_TOOLS=1 is the one way round it, as for one-time codes: the e2e server runs a production build.
-    if (production && env.DEV_TOOLS?.trim() !== '1') fail('OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_METHODS and PUBLIC_BASE_URL are required in production (strong identification broker)');
+    // No way round it: the test bank identifies anyone as any identity code.
+    if (production) fail('OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_METHODS and PUBLIC_BASE_URL are required in production (strong identification broker); the development identity provider never runs there');
     const methods = env.OIDC_METHODS?.trim() ? checked(parseMethods(env.OIDC_METHODS), fail) : [...DEVELOPMENT_METHODS];
-    // A fresh secret per start: the development provider lives in memory and forgets its client anyway.
+    // A per-start secret, replaced by the one kept in the database (resolveDevelopmentSecrets in
+    // dev-keys.ts, called by main.ts before the app is built) so that every instance, and the
+    // next start, shares it.
     return { mode: 'development', clientId: DEV_CLIENT_ID, clientSecret: randomBytes(32).toString('base64url'), publicBaseUrl, methods, methodParam, personalIdClaim, scope };
   }
   let issuerUrl: URL;
@@ -61,7 +63,7 @@ export function readIdentitySettings(env: NodeJS.ProcessEnv, fail: (message: str
   return { mode: 'broker', issuer, clientId: clientId!, clientSecret: clientSecret!, publicBaseUrl, methods, methodParam, personalIdClaim, scope };
 }
 
-function baseUrl(raw: string | undefined, fail: (message: string) => never): string | undefined {
+function baseUrl(raw: string | undefined, production: boolean, fail: (message: string) => never): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
   let url: URL;
@@ -71,6 +73,8 @@ function baseUrl(raw: string | undefined, fail: (message: string) => never): str
     return fail('PUBLIC_BASE_URL must be a URL such as https://lainavertailu.fi');
   }
   if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash) fail('PUBLIC_BASE_URL must be an origin such as https://lainavertailu.fi');
+  // The redirect URI, cookies marked Secure and the broker's own checks all assume https.
+  if (production && url.protocol !== 'https:') fail('PUBLIC_BASE_URL must be https in production, e.g. https://lainavertailu.fi');
   return url.origin;
 }
 

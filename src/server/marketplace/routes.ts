@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { applicationCredentials, applicationFromPath, ID_FORMAT, openedBy, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
 import type { Database } from '../db/index.ts';
+import type { RateLimiter } from '../limits/limits.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { text } from '../messages.ts';
 import { isWellFormedToken } from '../tokens.ts';
@@ -18,6 +19,8 @@ export interface MarketplaceRoutesOptions {
   db: Database;
   /** Accepting an offer is a call under each product API prefix of the catalogue. */
   products: Products;
+  /** Polling and accepting: per client address and application. */
+  limiter: RateLimiter;
 }
 
 const PAGE_SIZE_MAX = 100;
@@ -38,7 +41,16 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
   app.get<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>('/api/lainavertailu22/offers/:id/:token', async (request, reply) => {
     const { id, token } = applicationCredentials(request.params.id, request.params.token);
     const query = parseOffersQuery(request.query);
-    const { page } = openedBy(await pollOffers(db, id, query), token);
+    const polled = await pollOffers(db, id, query);
+    let page;
+    try {
+      ({ page } = openedBy(polled, token));
+    } catch (error) {
+      await options.limiter.hit(db, 'poll', { ip: request.ip });
+      throw error;
+    }
+    // After the check: a wrong token must not use up the application's own polls.
+    await options.limiter.hit(db, 'poll', { ip: request.ip, application: id });
     return reply.header('cache-control', 'no-store').send({
       content: page.content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
       page: page.number,
@@ -62,6 +74,7 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
         { bodyLimit: ACCEPT_BODY_LIMIT, preHandler: applicationFromPath(db, new Set(group.map((product) => product.id))) },
         async (request, reply) => {
           const { id } = pathApplication(request);
+          await options.limiter.hit(db, 'accept', { ip: request.ip, application: id });
           const offerId = parseAcceptBody(request.body);
           const accepted = await db.transaction((tx) => acceptWithToken(tx, id, offerId));
           if (!accepted) throw new ApiError(404, 'NOT_FOUND', 'offerNotFound');

@@ -8,6 +8,8 @@ import type { Database, Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { brandNames, text } from '../messages.ts';
 import type { Channel, Notifier } from '../notify/notifier.ts';
+import type { RateLimiter } from '../limits/limits.ts';
+import type { Sessions } from '../sessions/sessions.ts';
 import { codeMatches, hashCode, maskAddress, newCode } from './codes.ts';
 import { CODE_TTL_MS, codeState, MAX_WRONG_TRIES, RESEND_LOCK_MS, SEND_WINDOW_MS, sendDecision } from './policy.ts';
 import { readSendRequest, readVerifyRequest, type Credentials } from './request.ts';
@@ -20,6 +22,10 @@ export interface OtpRoutesOptions {
   /** The brand ids and their web domains, which a code request's `domain` may name. */
   brandDomains: ReadonlyMap<string, string>;
   notifier: Notifier;
+  /** A verified code opens the application in this browser: its session gets the application. */
+  sessions: Sessions;
+  /** Per client address, application and recipient: a link cannot mail a victim's address over and over. */
+  limiter: RateLimiter;
   /** The clock, injectable so tests can let ten minutes pass. */
   now: () => number;
 }
@@ -37,11 +43,15 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
 
   app.post('/send-code', async (request, reply) => {
     const input = readSendRequest(request, options.brandDomains);
+    await options.limiter.hit(db, 'sendCode', { ip: request.ip });
     const at = now();
     const outcome = await db.transaction(async (tx) => {
       const application = await findApplication(tx, input);
       const recipient = recipientOf(application);
       if (!recipient) throw new ApiError(409, 'NO_CONTACT', 'otpNoContact');
+      // Counted for the application and the address only once the link is known to be right,
+      // so nobody can use up someone else's codes by guessing ids.
+      await options.limiter.hit(tx, 'sendCode', { application: application.id, recipient: recipient.address.trim().toLowerCase() });
       const owner = { applicationId: application.id };
       const latest = await latestCode(tx, owner);
       // A page opened again (not the resend link) keeps the code already on its way.
@@ -81,12 +91,14 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
     };
   });
 
-  app.post('/get/verify-with-otp', async (request) => {
+  app.post('/get/verify-with-otp', async (request, reply) => {
     const input = readVerifyRequest(request);
+    await options.limiter.hit(db, 'verify', { ip: request.ip });
     const at = now();
     // The wrong try is committed before the refusal is answered, so it counts.
     const result = await db.transaction(async (tx) => {
       const application = await findApplication(tx, input);
+      await options.limiter.hit(tx, 'verify', { application: application.id });
       const owner = { applicationId: application.id };
       const code = await latestCode(tx, owner);
       const state = codeState(code, at);
@@ -98,6 +110,7 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
         return { ok: false as const, error: new ApiError(400, 'OTP_INVALID', 'otpInvalid', {}, { triesLeft }) };
       }
       await markUsed(tx, code.id, new Date(at));
+      await options.sessions.grant(tx, request, reply, application.id);
       return { ok: true as const, application };
     });
     if (!result.ok) throw result.error;

@@ -10,18 +10,23 @@ const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'lainavertailu-e2e-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const outDir = join(scratch, 'dist');
-// Vite's build sets NODE_ENV=production in this process; the server under test is the
-// development setup (dev outbox, development identity provider), so put it back.
+// The pages are a production build; the server under test is the development setup (the
+// dev outbox the tests read codes from, the development identity provider's test bank).
+// Production refuses those (NODE_ENV=production with DEV_TOOLS=1 does not start, issue 14),
+// so the server runs without NODE_ENV=production: Vite's build sets it in this process, and
+// a caller's own NODE_ENV=production is not passed on either.
 const nodeEnv = process.env.NODE_ENV;
 await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 
-if (nodeEnv === undefined) delete process.env.NODE_ENV;
+if (nodeEnv === undefined || nodeEnv.trim() === 'production') delete process.env.NODE_ENV;
 else process.env.NODE_ENV = nodeEnv;
+process.env.DEV_TOOLS = '1';
 
 process.env.DATA_DIR = join(scratch, 'data');
 process.env.LOG_LEVEL ??= 'warn';
-// Many applications are created from one address in a run.
-process.env.RATE_LIMIT_CREATE_PER_MINUTE = '0';
+// Dozens of specs create applications and ask codes for the same fixture address from one
+// address in minutes; the limits have their own tests (tests/integration/limits.test.ts).
+process.env.LIMITS = 'off';
 process.env.STATIC_DIR = outDir;
 // Lenders answer in demo time.
 process.env.LENDER_DELAY_SCALE ??= '0.3';
