@@ -114,6 +114,28 @@ test('a saved application opens in a new browser with the code and lands on the 
   await other.context().close();
 });
 
+// Issue 14: the link alone is not the application. A copied step link in a fresh browser
+// asks for the code; the applicant's own browser goes on through a reload and Back/Forward
+// without one; the other browser, once it has the code, saves like the first.
+test('a copied step link asks a fresh browser for the code, never the applicant’s own browser', async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  const other = await openElsewhere(browser, saved.url);
+
+  await page.reload();
+  await expectCurrent(page, 3, saved);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/2/${saved.id}/${saved.token}$`));
+  await page.goForward();
+  await expectCurrent(page, 3, saved);
+
+  await enter(other, await latestCode(other.request, saved.email));
+  await expectCurrent(other, 3, saved);
+  await fillHousing(other, 'primaryApplicant', primaryHousing);
+  await continueFrom(other, 3);
+  await expectCurrent(other, 4, saved);
+  await other.context().close();
+});
+
 test('a link naming step 4 (steps 1-3 saved) lands on step 4 once the code is entered', async ({ page, browser }) => {
   const saved = await saveSteps(page, 3);
   const other = await openElsewhere(browser, saved.url);
