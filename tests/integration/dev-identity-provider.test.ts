@@ -5,15 +5,12 @@
 // see one origin (as behind a real one) while each request goes to the instance the test
 // names. The identification round trip is driven over real HTTP as in identity.test.ts.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { loadFormRuntime } from '../../engine/core/node.ts';
-import { insertApplication } from '../../src/server/applications/repository.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { newToken } from '../../src/server/tokens.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { Balancer } from './helpers/balancer.ts';
 import { describeOnDatabases, type TestDatabase } from './helpers/database.ts';
-import { Browser, openSession, startApp, type RunningApp } from './helpers/server.ts';
+import { Browser, openSession, startApp, storeConsumerApplication, type RunningApp } from './helpers/server.ts';
 
 type Credentials = { id: number; token: string };
 
@@ -55,19 +52,8 @@ describeOnDatabases('development identity provider on several instances and acro
     }
   });
 
-  async function newApplication(db: Database): Promise<Credentials> {
-    const { token, hash } = newToken();
-    const id = await insertApplication(db, {
-      tokenHash: hash,
-      product: 'kulutusluotto',
-      formId: 'consumer',
-      brand: 'lainavertailu',
-      data: loadFormRuntime('consumer').prepare(validApplication()),
-      navigation: { step: 7, hasCoApplicant: false } as never,
-      tracking: {} as never,
-    });
-    return { id, token };
-  }
+  const newApplication = (db: Database): Promise<Credentials> => storeConsumerApplication(db);
+
 
   const personalId = () => String(validApplication().primaryApplicantPersonalIdentificationNumber);
 

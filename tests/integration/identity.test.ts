@@ -3,12 +3,10 @@
 // bank form posted as a browser would), single-use state, identity code checks, and
 // the completion check that sends the application to the lenders.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadFormRuntime } from '../../engine/core/node.ts';
-import { insertApplication } from '../../src/server/applications/repository.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { validApplication, validApplicationWithCoApplicant } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
-import { applicant, get, openSession, post, startTestServer, storedRow, type TestServer } from './helpers/server.ts';
+import { applicant, get, openSession, post, startTestServer, storeConsumerApplication, storedRow, type TestServer } from './helpers/server.ts';
 
 type Credentials = { id: number; token: string };
 
@@ -42,20 +40,12 @@ describeOnDatabases('strong identification', (target) => {
   });
 
   async function newApplication(data: Record<string, unknown> = validApplication(), step = 7): Promise<Credentials> {
-    const { token, hash } = newToken();
-    const id = await insertApplication(server.db, {
-      tokenHash: hash,
-      product: 'kulutusluotto',
-      formId: 'consumer',
-      brand: 'lainavertailu',
-      data: loadFormRuntime('consumer').prepare(data),
-      navigation: { step, hasCoApplicant: data.hasCoApplicant === true } as never,
-      tracking: {} as never,
-    });
+    const stored = await storeConsumerApplication(server.db, data, step);
     // Made in this browser: its session may identify for it.
-    await openSession(server, id);
-    return { id, token };
+    await openSession(server, stored.id);
+    return stored;
   }
+
 
   /** Starts at our API and follows the provider to the test bank page. */
   async function openTestBank(a: Credentials, options: { party?: string; method?: string; browser?: Browser } = {}) {

@@ -3,14 +3,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrate } from '../../src/server/db/migrate.ts';
 import type { Database } from '../../src/server/db/index.ts';
-import { loadFormRuntime } from '../../engine/core/node.ts';
-import { insertApplication } from '../../src/server/applications/repository.ts';
-import { newToken } from '../../src/server/tokens.ts';
 import { answerDueDispatches, dispatchApplication } from '../../src/server/marketplace/dispatcher.ts';
 import { loadCatalogue } from '../../src/server/marketplace/catalogue.ts';
 import { pollOffers } from '../../src/server/marketplace/offers.ts';
-import { validApplication } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
+import { storeConsumerApplication } from './helpers/server.ts';
 
 describeOnDatabases('marketplace dispatch', (target) => {
   let db: Database;
@@ -28,18 +25,8 @@ describeOnDatabases('marketplace dispatch', (target) => {
     await drop?.();
   });
 
-  async function newApplication() {
-    const data = loadFormRuntime('consumer').prepare(validApplication());
-    return insertApplication(db, {
-      tokenHash: newToken().hash,
-      product: 'kulutusluotto',
-      formId: 'consumer',
-      brand: 'lainavertailu',
-      data,
-      navigation: { step: 7, hasCoApplicant: false } as never,
-      tracking: {} as never,
-    });
-  }
+  const newApplication = async () => (await storeConsumerApplication(db)).id;
+
 
   it('answers each lender once, only when due', async () => {
     const id = await newApplication();

@@ -1,14 +1,11 @@
 // The offers API over real HTTP on a real database: listing with sort pairs and paging,
 // refusals that change nothing, accepting and the lender page the answer leads to.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadFormRuntime } from '../../engine/core/node.ts';
-import { insertApplication } from '../../src/server/applications/repository.ts';
 import { answerDueDispatches, dispatchApplication } from '../../src/server/marketplace/dispatcher.ts';
 import { loadCatalogue } from '../../src/server/marketplace/catalogue.ts';
 import { newToken } from '../../src/server/tokens.ts';
-import { validApplication } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
-import { get, post, startTestServer, type TestServer } from './helpers/server.ts';
+import { get, post, startTestServer, storeConsumerApplication, type TestServer } from './helpers/server.ts';
 
 interface OfferBody {
   id: number;
@@ -43,19 +40,8 @@ describeOnDatabases('offers API', (target) => {
   const offersUrl = (a: { id: number; token: string }, query = '') => `${server.url}/api/lainavertailu22/offers/${a.id}/${a.token}${query}`;
   const acceptUrl = (a: { id: number; token: string }) => `${server.url}/api/lainavertailu22/consumer-applications/offers/${a.id}/${a.token}`;
 
-  async function newApplication(): Promise<{ id: number; token: string }> {
-    const { token, hash } = newToken();
-    const id = await insertApplication(server.db, {
-      tokenHash: hash,
-      product: 'kulutusluotto',
-      formId: 'consumer',
-      brand: 'lainavertailu',
-      data: loadFormRuntime('consumer').prepare(validApplication()),
-      navigation: { step: 7, hasCoApplicant: false } as never,
-      tracking: {} as never,
-    });
-    return { id, token };
-  }
+  const newApplication = () => storeConsumerApplication(server.db);
+
 
   async function answerAll(): Promise<void> {
     while ((await answerDueDispatches(server.db, { now: new Date(Date.now() + 60_000) })) > 0);

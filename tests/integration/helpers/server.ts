@@ -10,9 +10,12 @@ import { hashPersonalId } from '../../../src/server/identity/secrets.ts';
 import { developmentSettings } from '../../../src/server/identity/settings.ts';
 import { recordAttempt } from '../../../src/server/identity/store.ts';
 import { createLogger } from '../../../src/server/logging.ts';
+import { loadFormRuntime } from '../../../engine/core/node.ts';
+import { insertApplication } from '../../../src/server/applications/repository.ts';
 import { DEFAULT_SESSION_SETTINGS, SESSION_COOKIE } from '../../../src/server/sessions/sessions.ts';
 import { bindApplication, insertSession } from '../../../src/server/sessions/store.ts';
 import { newToken } from '../../../src/server/tokens.ts';
+import { validApplication } from '../../fixtures/consumer-valid.ts';
 import type { DatabaseTarget, TestDatabase } from './database.ts';
 
 export const API = '/api/lainavertailu22/consumer-applications';
@@ -190,4 +193,22 @@ export async function storedRow(db: Database, id: number): Promise<Record<string
  */
 export async function recordBankIdentification(db: Database, id: number, personalId: string, party: 'PRIMARY' | 'CO_APPLICANT' = 'PRIMARY'): Promise<void> {
   await recordAttempt(db, id, party, 'op', { outcome: 'success', ...hashPersonalId(personalId) });
+}
+
+/**
+ * A consumer application stored as the form would store it, without going through the
+ * API (tests of what happens after the form: identification, offers, dispatch).
+ */
+export async function storeConsumerApplication(db: Database, data: Record<string, unknown> = validApplication(), step = 7): Promise<{ id: number; token: string }> {
+  const { token, hash } = newToken();
+  const id = await insertApplication(db, {
+    tokenHash: hash,
+    product: 'kulutusluotto',
+    formId: 'consumer',
+    brand: 'lainavertailu',
+    data: loadFormRuntime('consumer').prepare(data),
+    navigation: { step, hasCoApplicant: data.hasCoApplicant === true },
+    tracking: {},
+  });
+  return { id, token };
 }
