@@ -158,11 +158,16 @@ export function withParty<T>(value: T, prefix: string): T {
   return value;
 }
 
-/** `Kanssahakijan {label}` + `Nettotulot` → `Kanssahakijan nettotulot`. */
+/**
+ * `Kanssahakijan {label}` + `Nettotulot` → `Kanssahakijan nettotulot`. A label that opens
+ * with an abbreviation or a name keeps its capital (`PEP-selvitys`, `Y-tunnus`,
+ * `MasterCard`): only a capital followed by a small letter is an ordinary word.
+ */
 export function applyLabelTemplate(template: string, label: string): string {
   const at = template.indexOf('{label}');
   if (at < 0) return template;
-  const text = at === 0 ? label : label.charAt(0).toLocaleLowerCase('fi') + label.slice(1);
+  const ordinaryWord = /^\p{Lu}\p{Ll}/u.test(label);
+  const text = at === 0 || !ordinaryWord ? label : label.charAt(0).toLocaleLowerCase('fi') + label.slice(1);
   return template.slice(0, at) + text + template.slice(at + '{label}'.length);
 }
 

@@ -107,6 +107,10 @@ describe('resolving a document with sections', () => {
       partnerSameAddress: 'Samassa osoitteessa',
     });
     expect(applyLabelTemplate('{label} (kumppani)', 'Nimi')).toBe('Nimi (kumppani)');
+    // An abbreviation or a name keeps its capital inside the sentence.
+    expect(applyLabelTemplate('Kanssahakijan {label}', 'PEP-selvitys')).toBe('Kanssahakijan PEP-selvitys');
+    expect(applyLabelTemplate('Kanssahakijan {label}', 'Y-tunnus')).toBe('Kanssahakijan Y-tunnus');
+    expect(applyLabelTemplate('Kanssahakijan {label}', 'Äidinkieli')).toBe('Kanssahakijan äidinkieli');
     expect(flat.ui?.mainEmail).toEqual({ 'ui:autocomplete': 'email' });
     expect(flat.ui?.partnerEmail).toEqual({ 'ui:autocomplete': 'off' });
     expect(flat.fieldMessages?.['mainRows.*.amount']).toEqual({ minimum: 'Ei nolla' });
