@@ -2,7 +2,7 @@
 // their API prefixes and variants, and the brands. The same file the server reads,
 // bundled as data; the product and brand id types follow from it, so a product added
 // there without its texts in messages.fi.ts fails the type check.
-import raw from '../../forms/catalogue.json';
+import raw from '../../forms/catalogue.json' with { type: 'json' };
 import { brandIdForHost, checkedCatalogue, productByPath, type CatalogueProduct } from '../../engine/core/catalogue.ts';
 
 export const catalogue = checkedCatalogue(raw);
