@@ -144,6 +144,9 @@ test.describe('offers after identification', () => {
     expect(created.status(), await created.text()).toBe(200);
     const { id, token } = (await created.json()) as { id: number; token: string };
     const origin = baseURL!.replace('//localhost', '//kattokorko.localhost');
+    // Saved from the second brand's host, as its applicant would: that host has the browser session.
+    const session = (await page.context().cookies(baseURL)).filter((cookie) => cookie.name === 'lv_session');
+    await page.context().addCookies(session.map(({ name, value, httpOnly, sameSite }) => ({ name, value, httpOnly, sameSite, url: origin })));
     await page.goto(`${origin}/hakemus/kulutusluotto/authentication/${id}/${token}`);
     await completeIdentification(page, { primary: personalId });
     await expect(page.locator('html')).toHaveAttribute('data-brand', 'kattokorko');
