@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { formsPlugin } from './engine/build/vite-plugin-forms.ts';
+import { formPreloadPlugin } from './src/build/form-preload-plugin.ts';
 import { precompressPlugin } from './src/build/precompress-plugin.ts';
 
 // Vitest runs from the repository root (its include globs below are relative to it);
@@ -13,12 +14,23 @@ const pages = process.env.VITEST
       publicDir: resolve(import.meta.dirname, 'src/app/public'),
       resolve: { alias: { 'markdown-to-jsx/react': resolve(import.meta.dirname, 'engine/react/plain-markdown.tsx') } },
       // React, RJSF and the router are one entry chunk by design (the bundle benchmark measures it).
-      build: { outDir: resolve(import.meta.dirname, 'dist'), emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 800 },
+      build: {
+        outDir: resolve(import.meta.dirname, 'dist'),
+        emptyOutDir: true,
+        manifest: true,
+        chunkSizeWarningLimit: 800,
+        rolldownOptions: {
+          // fast-json-patch declares no `sideEffects`, so the browser's import of the engine's
+          // public entry (which re-exports resolveVariants) would keep it although the pages
+          // apply no patches: variants are resolved at build time (engine/build/vite-plugin-forms.ts).
+          treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]fast-json-patch[\\/]/, sideEffects: false }] },
+        },
+      },
     };
 
 export default defineConfig({
   ...pages,
-  plugins: [react(), formsPlugin(), precompressPlugin()],
+  plugins: [react(), formsPlugin(), formPreloadPlugin(resolve(import.meta.dirname, 'src/app/form-preload.ts')), precompressPlugin()],
   test: {
     // Playwright specs live in tests/e2e and run under Playwright, not Vitest.
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

@@ -1,53 +1,263 @@
-// npm run bench:bundle: the gzip size of the JavaScript the application route
-// (/hakemus/kulutusluotto/) loads, as built, next to the same application whose
-// form is validated the way RJSF does by default: @rjsf/validator-ajv8 compiling
-// the schema with AJV in the browser. Both are built in this run with the same
-// Vite configuration, each into its own temporary directory.
+// npm run bench:bundle: the bytes the step-1 route (/hakemus/kulutusluotto/) puts on the
+// wire, brotli and gzip, next to the same application whose form is validated the way
+// RJSF does by default: @rjsf/validator-ajv8 compiling the schema with AJV in the
+// browser. Both are built in this run with the same Vite configuration (so both get the
+// same build-time .br/.gz files) and served by the real server (buildApp on an
+// in-memory PGlite, src/server/pages.ts choosing the encoding).
+//
+// Measured in Chromium rather than worked out from the Vite manifest: what step 1 needs
+// is the entry, its static imports, what the page modulepreloads and the chunks it
+// imports lazily before it can render (the variant set's form chunk); which of those a
+// page asks for depends on the code that runs (the route, the brand, what
+// ProductRoute renders), and a list derived from the manifest would have to repeat
+// that logic and could drift from it. A fresh browser context per build and encoding
+// loads the route with only that encoding accepted (Accept-Encoding: br, then gzip)
+// until step 1 is shown and the network is idle; the figures are the response bodies
+// as received (Playwright's responseBodySize), headers excluded.
+//
+// The comparison differs from the application in the validator only: it gets the same
+// resolved document per variant set, as a lazily imported chunk, and the same pages; its
+// server adds 'unsafe-eval' to the script policy, which AJV's compiler needs.
+// The check at the end reads the modules of every fetched chunk from the build output:
+// no code of a page step 1 does not show, and no JSON Patch library. One more load, on a
+// throttled link, shows when the entry and the route's form chunk arrive: alongside each
+// other (src/app/form-preload.ts), not one after the other.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
 import { build, type Rollup } from 'vite';
+import { resolveVariants, variantKey, variantSets } from '../engine/core/document.ts';
 import { readFormDocument } from '../engine/core/node.ts';
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase, type Database } from '../src/server/db/index.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { createLogger } from '../src/server/logging.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/e2e/support/chromium.ts';
+
+const ROUTE = '/hakemus/kulutusluotto/';
+const GOAL = 0.75;
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** Modules step 1 must not load: the pages it never shows, and variant patching in the browser. */
+const NOT_FOR_STEP_1: Array<[string, RegExp]> = [
+  ['offers page', /[\\/]src[\\/]app[\\/]offers[\\/]/],
+  ['resume pages', /[\\/]src[\\/]app[\\/]resume[\\/](?:ResumeGate|PrefillPage|CodeModal|api)\./],
+  ['identification pages', /[\\/]src[\\/]app[\\/](?:pages[\\/](?:AuthenticationPage|StatusPage)|identification[\\/])/],
+  ['marketing-ban page', /[\\/]src[\\/]app[\\/]pages[\\/]MarketingBanPage\./],
+  ['fast-json-patch', /[\\/]node_modules[\\/]fast-json-patch[\\/]/],
+];
 
 const root = resolve(import.meta.dirname, '..');
 const configFile = join(root, 'vite.config.ts');
 
-interface Measured {
-  files: Array<{ file: string; raw: number; gzip: number }>;
-  raw: number;
-  gzip: number;
-}
-
-/** The entry chunk with its static imports, plus the chunks the route loads at once (the validator of its variant set). */
 type Output = Array<Rollup.OutputChunk | Rollup.OutputAsset>;
 
-function routeJavaScript(output: Output, outDir: string, alsoLoaded: (chunk: Rollup.OutputChunk) => boolean): Measured {
-  const chunks = output.filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const wanted = new Set<string>();
-  const visit = (chunk: Rollup.OutputChunk) => {
-    if (wanted.has(chunk.fileName)) return;
-    wanted.add(chunk.fileName);
-    for (const imported of chunk.imports) visit(byFile.get(imported)!);
-  };
-  for (const chunk of chunks) if (chunk.isEntry || alsoLoaded(chunk)) visit(chunk);
-  const files = [...wanted].map((file) => {
-    const bytes = readFileSync(join(outDir, file));
-    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  });
-  return { files, raw: files.reduce((n, f) => n + f.raw, 0), gzip: files.reduce((n, f) => n + f.gzip, 0) };
+interface Fetched {
+  file: string;
+  kind: 'js' | 'css';
+  encoding: string;
+  /** Response body as received. */
+  wire: number;
+  /** The file as built. */
+  plain: number;
+}
+
+interface Measured {
+  name: string;
+  output: Output;
+  byEncoding: Record<Encoding, Fetched[]>;
 }
 
 async function buildInto(outDir: string, appRoot?: string): Promise<Output> {
+  const nodeEnv = process.env.NODE_ENV;
   const result = await build({
     configFile,
-    logLevel: 'warn',
+    logLevel: 'error',
     ...(appRoot ? { root: appRoot } : {}),
     build: { outDir, emptyOutDir: true, manifest: false },
   });
+  // Vite's build sets NODE_ENV=production in this process; the server below is the development setup.
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
   const outputs = Array.isArray(result) ? result : [result];
   return outputs.flatMap((item): Output => ('output' in item ? item.output : []));
+}
+
+/** The comparison: the application's pages with RJSF's default validator over the same resolved documents. */
+function writeComparison(dir: string): void {
+  const doc = readFormDocument('consumer');
+  const sets = variantSets(doc).map((set) => {
+    const file = `consumer.${variantKey(doc, set).replace(/\+/g, '_')}.json`;
+    writeFileSync(join(dir, file), JSON.stringify(resolveVariants(doc, set)));
+    return `{ variants: ${JSON.stringify(set)}, load: () => import('./${file}') }`;
+  });
+  const rel = (target: string) => join(root, target).replace(/\\/g, '/');
+  writeFileSync(join(dir, 'index.html'), readFileSync(join(root, 'src/app/index.html'), 'utf8').replace('./main.tsx', './rjsf-ajv-main.tsx'));
+  writeFileSync(
+    join(dir, 'rjsf-ajv-main.tsx'),
+    `// Generated by tools/bench-bundle.ts: the application with RJSF's default validator.
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { finnishKeywords } from '${rel('custom-validators/keywords.ts')}';
+import { toAjvKeyword } from '${rel('custom-validators/keyword.ts')}';
+import { createFormRuntime } from '${rel('engine/core/index.ts')}';
+import { boot } from '${rel('src/app/boot.tsx')}';
+import { variantSetLoader } from '${rel('src/app/variant-sets.ts')}';
+
+const sets = [
+${sets.join(',\n')}
+];
+
+boot(
+  variantSetLoader(sets, ({ default: doc }) => {
+    const validator = customizeValidator({
+      AjvClass: Ajv2020 as never,
+      extenderFn: (ajv) => {
+        for (const keyword of finnishKeywords) ajv.addKeyword(toAjvKeyword(keyword));
+        ajv.addKeyword({ keyword: 'x-note', schemaType: 'string' });
+        return ajv;
+      },
+    });
+    return { runtime: createFormRuntime(doc as never, validator.ajv.compile(doc.schema) as never), validator };
+  }),
+);
+`,
+  );
+}
+
+async function serve(db: Database, staticDir: string, { allowEval = false } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = await buildApp({ db, logger: createLogger({ level: 'warn' }), staticDir, limits: false });
+  if (allowEval) {
+    // AJV compiles with new Function: RJSF's default cannot run under the application's policy.
+    app.addHook('onRequest', (_request, reply, done) => {
+      const policy = reply.raw.getHeader('content-security-policy');
+      if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', policy.replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"));
+      done();
+    });
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('bench:bundle: the server is not listening on a TCP port');
+  return { url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/** What Chromium fetches to show step 1 of ROUTE, accepting only `encoding`. */
+async function fetchStep1(browser: Browser, url: string, outDir: string, encoding: Encoding): Promise<Fetched[]> {
+  // Chromium sends the page's own Accept-Encoding in place of its default (gzip, deflate, br, zstd).
+  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': encoding } });
+  try {
+    const page = await context.newPage();
+    const responses: import('playwright-core').Response[] = [];
+    page.on('response', (response) => {
+      if (/\/assets\/[^/]+\.(?:js|css)$/.test(new URL(response.url()).pathname)) responses.push(response);
+    });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+    await page.goto(`${url}${ROUTE}`);
+    await page
+      .locator('#step-1')
+      .waitFor({ state: 'visible', timeout: 60_000 })
+      .catch((error: Error) => {
+        throw new Error(`bench:bundle: step 1 of ${url}${ROUTE} did not show (${[error.message.split('\n')[0], ...problems].join('; ')})`);
+      });
+    await page.waitForLoadState('networkidle');
+    // Read before the context closes.
+    return await Promise.all(
+      responses.map(async (response) => {
+        const file = new URL(response.url()).pathname.slice(1);
+        const sizes = await response.request().sizes();
+        return {
+          file,
+          kind: file.endsWith('.css') ? ('css' as const) : ('js' as const),
+          encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+          wire: sizes.responseBodySize,
+          plain: readFileSync(join(outDir, file)).length,
+        };
+      }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/** A link slow enough that the order of downloads shows: DevTools' "Slow 4G". */
+const SLOW_LINK = { latencyMs: 150, downloadBitsPerSecond: 1.6e6, uploadBitsPerSecond: 750e3 };
+
+interface Timeline {
+  /** Resource timings of the page's assets, ms from navigation start. */
+  assets: Array<{ file: string; start: number; end: number }>;
+  step1Shown: number;
+}
+
+/** When each asset of ROUTE is requested and received on SLOW_LINK, and when step 1 shows: is the form chunk fetched alongside the entry? */
+async function timeline(browser: Browser, url: string): Promise<Timeline> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'br' } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW_LINK.latencyMs,
+      downloadThroughput: SLOW_LINK.downloadBitsPerSecond / 8,
+      uploadThroughput: SLOW_LINK.uploadBitsPerSecond / 8,
+    });
+    await page.goto(`${url}${ROUTE}`);
+    await page.waitForFunction(() => document.querySelector('#step-1'), undefined, { polling: 'raf', timeout: 120_000 });
+    const step1Shown = await page.evaluate(() => performance.now());
+    const assets = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .map((entry) => ({ file: new URL(entry.name).pathname.slice(1), start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
+    );
+    return { assets, step1Shown };
+  } finally {
+    await context.close();
+  }
+}
+
+const sum = (files: Fetched[], kind: Fetched['kind'], size: 'wire' | 'plain' = 'wire') => files.filter((f) => f.kind === kind).reduce((n, f) => n + f[size], 0);
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function report(measured: Measured): void {
+  const [br, gzip] = [measured.byEncoding.br, measured.byEncoding.gzip];
+  console.log(`  ${measured.name}`);
+  for (const file of br) {
+    const zipped = gzip.find((f) => f.file === file.file);
+    const note = file.encoding === 'br' ? '' : `  (sent ${file.encoding}: under the precompression threshold)`;
+    console.log(`    ${file.file.padEnd(48)} ${kB(file.wire).padStart(9)} ${kB(zipped?.wire ?? NaN).padStart(9)} ${kB(file.plain).padStart(10)}${note}`);
+  }
+  for (const kind of ['js', 'css'] as const) {
+    const label = kind === 'js' ? 'JavaScript' : 'CSS';
+    console.log(`    ${label.padEnd(48)} ${kB(sum(br, kind)).padStart(9)} ${kB(sum(gzip, kind)).padStart(9)} ${kB(sum(br, kind, 'plain')).padStart(10)}`);
+  }
+}
+
+function reportTimeline(app: Measured, slow: Timeline): void {
+  const chunk = (file: string) => app.output.find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.fileName === file);
+  const entry = slow.assets.find((asset) => chunk(asset.file)?.facadeModuleId?.endsWith('index.html'));
+  const form = slow.assets.find((asset) => chunk(asset.file)?.facadeModuleId?.startsWith('\0virtual:form-validator/'));
+  const ms = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value)} ms`);
+  console.log(
+    `  on a ${SLOW_LINK.downloadBitsPerSecond / 1e6} Mbit/s link with ${SLOW_LINK.latencyMs} ms latency: entry ${ms(entry?.start)} to ${ms(entry?.end)},` +
+      ` form chunk ${ms(form?.start)} to ${ms(form?.end)}, step 1 shown at ${ms(slow.step1Shown)} (from navigation start)`,
+  );
+}
+
+/** The modules of the fetched JavaScript that step 1 should not have loaded. */
+function misplaced(measured: Measured): string[] {
+  const chunks = new Map(measured.output.filter((item): item is Rollup.OutputChunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
+  const found: string[] = [];
+  for (const file of measured.byEncoding.br.filter((f) => f.kind === 'js')) {
+    for (const id of Object.keys(chunks.get(file.file)?.modules ?? {})) {
+      for (const [what, pattern] of NOT_FOR_STEP_1) if (pattern.test(id)) found.push(`${what}: ${id.replace(root, '')} in ${file.file}`);
+    }
+  }
+  return found;
 }
 
 // The comparison entry lives under node_modules/.cache so its bare imports resolve.
@@ -55,64 +265,60 @@ const cache = join(root, 'node_modules', '.cache');
 mkdirSync(cache, { recursive: true });
 const comparisonRoot = mkdtempSync(join(cache, 'bench-bundle-'));
 const outRoot = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
-const rel = (target: string) => join(root, target).replace(/\\/g, '/');
-
-// The resolved consumer document (its shared sections included), as the app bundles it.
-writeFileSync(join(comparisonRoot, 'consumer.json'), JSON.stringify(readFormDocument('consumer')));
-writeFileSync(
-  join(comparisonRoot, 'index.html'),
-  readFileSync(join(root, 'src/app/index.html'), 'utf8').replace('./main.tsx', './rjsf-ajv-main.tsx'),
-);
-writeFileSync(
-  join(comparisonRoot, 'rjsf-ajv-main.tsx'),
-  `// Generated by tools/bench-bundle.ts: the application with RJSF's default validator.
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import Ajv2020 from 'ajv/dist/2020.js';
-import consumer from './consumer.json';
-import { finnishKeywords } from '${rel('custom-validators/keywords.ts')}';
-import { toAjvKeyword } from '${rel('custom-validators/keyword.ts')}';
-import { createFormRuntime, resolveVariants } from '${rel('engine/core/index.ts')}';
-import { boot } from '${rel('src/app/boot.tsx')}';
-
-boot(async (variants) => {
-  const doc = resolveVariants(consumer as never, variants);
-  const validator = customizeValidator({
-    AjvClass: Ajv2020 as never,
-    extenderFn: (ajv) => {
-      for (const keyword of finnishKeywords) ajv.addKeyword(toAjvKeyword(keyword));
-      ajv.addKeyword({ keyword: 'x-note', schemaType: 'string' });
-      return ajv;
-    },
-  });
-  return { runtime: createFormRuntime(doc, validator.ajv.compile(doc.schema) as never), validator };
-});
-`,
-);
+let db: Database | undefined;
+let browser: Browser | undefined;
+const servers: Array<{ close: () => Promise<void> }> = [];
 
 try {
-  const appDir = join(outRoot, 'app');
-  const appOutput = await buildInto(appDir);
-  const isValidatorChunk = (chunk: Rollup.OutputChunk) => chunk.facadeModuleId === '\0virtual:form-validator/consumer/base';
-  // The route loads the base validator lazily: without it the figure would be silently too small.
-  if (!appOutput.some((item) => item.type === 'chunk' && isValidatorChunk(item))) {
-    throw new Error('bench:bundle: no chunk for virtual:form-validator/consumer/base; the validator module id has changed');
+  writeComparison(comparisonRoot);
+  const builds = [
+    { name: 'this application: AJV standalone validators precompiled at build time', dir: join(outRoot, 'app'), appRoot: undefined, allowEval: false },
+    { name: 'RJSF default: @rjsf/validator-ajv8, AJV compiles the schema in the browser', dir: join(outRoot, 'rjsf-ajv'), appRoot: comparisonRoot, allowEval: true },
+  ];
+  const outputs = [];
+  for (const { dir, appRoot } of builds) outputs.push(await buildInto(dir, appRoot));
+
+  db = await openDatabase({});
+  await migrate(db);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const measured: Measured[] = [];
+  let appUrl = '';
+  for (const [index, { name, dir, allowEval }] of builds.entries()) {
+    const server = await serve(db, dir, { allowEval });
+    servers.push(server);
+    if (index === 0) appUrl = server.url;
+    const byEncoding = {} as Record<Encoding, Fetched[]>;
+    for (const encoding of ENCODINGS) byEncoding[encoding] = await fetchStep1(browser, server.url, dir, encoding);
+    measured.push({ name, output: outputs[index], byEncoding });
   }
-  const app = routeJavaScript(appOutput, appDir, isValidatorChunk);
 
-  const comparisonDir = join(outRoot, 'rjsf-ajv');
-  const comparisonOutput = await buildInto(comparisonDir, comparisonRoot);
-  const comparison = routeJavaScript(comparisonOutput, comparisonDir, () => false);
-
-  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-  const row = (name: string, m: Measured) => `${name.padEnd(58)} ${kB(m.gzip).padStart(9)} gzip ${kB(m.raw).padStart(10)} minified`;
-  console.log('JavaScript loaded by /hakemus/kulutusluotto/ (gzip level 9):');
-  console.log(row('  precompiled AJV standalone validator (this application)', app));
-  for (const file of app.files) console.log(`      ${file.file.padEnd(52)} ${kB(file.gzip).padStart(9)}`);
-  console.log(row('  RJSF default: @rjsf/validator-ajv8, AJV compiles in browser', comparison));
-  for (const file of comparison.files) console.log(`      ${file.file.padEnd(52)} ${kB(file.gzip).padStart(9)}`);
-  const saved = comparison.gzip - app.gzip;
-  console.log(`  difference: ${kB(saved)} gzip (${((saved / comparison.gzip) * 100).toFixed(0)} % less), and no schema compilation or eval at run time`);
+  console.log(`Step 1 of ${ROUTE} on the wire, as Chromium fetches it from the server (response bodies):`);
+  console.log(`    ${''.padEnd(48)} ${'brotli'.padStart(9)} ${'gzip'.padStart(9)} ${'as built'.padStart(10)}`);
+  for (const m of measured) report(m);
+  const [app, rjsf] = measured;
+  const ratios = ENCODINGS.map((encoding) => sum(app.byEncoding[encoding], 'js') / sum(rjsf.byEncoding[encoding], 'js'));
+  const met = ratios.every((ratio) => ratio <= GOAL);
+  console.log(
+    `  step-1 JavaScript, this application / RJSF default: ${ratios.map((r, i) => `${r.toFixed(2)}x ${ENCODINGS[i]}`).join(', ')}` +
+      ` (goal <= ${GOAL}x: ${met ? 'met' : 'not met'})`,
+  );
+  reportTimeline(app, await timeline(browser, appUrl));
+  const wrongEncoding = ENCODINGS.flatMap((encoding) => app.byEncoding[encoding].filter((f) => f.plain >= 1024 && f.encoding !== encoding).map((f) => `${f.file} (${encoding})`));
+  if (wrongEncoding.length) {
+    console.error(`  not sent in the one encoding accepted: ${wrongEncoding.join(', ')}`);
+    process.exitCode = 1;
+  }
+  const wrong = misplaced(app);
+  if (wrong.length) {
+    console.error(`  step 1 loads code it does not need:\n    ${wrong.join('\n    ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`  step 1 loads none of: ${NOT_FOR_STEP_1.map(([what]) => what).join(', ')}`);
+  }
 } finally {
+  await browser?.close();
+  for (const server of servers) await server.close();
+  await db?.close();
   rmSync(comparisonRoot, { recursive: true, force: true });
   rmSync(outRoot, { recursive: true, force: true });
 }

@@ -1,8 +1,10 @@
 declare module 'virtual:form/*' {
   import type { FormDocument, SchemaValidateFunction } from '../core/types.ts';
-  export const document: FormDocument;
-  /** One loader per variant key (`base`, `kattokorko+yhdistelylaina`, …); each validator is its own chunk. */
-  export const validators: Record<string, () => Promise<SchemaValidateFunction>>;
-  const form: { document: FormDocument; validators: Record<string, () => Promise<SchemaValidateFunction>> };
-  export default form;
+  /** A variant set's chunk: the document with the set's variants applied, and its validator. */
+  export interface ResolvedForm {
+    document: FormDocument;
+    validate: SchemaValidateFunction;
+  }
+  /** Every combination of the document's variants, base (none) first; each loads its own chunk. */
+  export const variantSets: ReadonlyArray<{ variants: readonly string[]; load: () => Promise<ResolvedForm> }>;
 }

@@ -1,10 +1,12 @@
-// Vite plugin: `import form from 'virtual:form/consumer'` gives the document and one
-// AJV standalone validator per variant set, generated at build time. The browser
-// bundle therefore carries no AJV compiler and runs no eval. Each validator is its
-// own chunk behind a loader: a page needs one variant set, and one validator of the
-// consumer document is larger than the rest of the form code. The document is the
-// resolved one (its shared sections of forms/sections/ included); editing
-// forms/*.json or a section in development regenerates the modules and reloads the page.
+// Vite plugin: `import { variantSets } from 'virtual:form/consumer'` lists the
+// document's variant sets, each behind a loader of its own chunk. A chunk holds the
+// document as that set sees it (variants applied here, at build time, so the browser
+// patches nothing and ships no JSON Patch library) and its AJV standalone validator,
+// generated at build time: the bundle carries no AJV compiler and runs no eval. A page
+// needs one variant set, and one validator of the consumer document is larger than the
+// rest of the form code. The document is the resolved one (its shared sections of
+// forms/sections/ included); editing forms/*.json or a section in development
+// regenerates the modules and reloads the page.
 import { join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { generateValidatorModule } from '../core/compile.ts';
@@ -43,17 +45,17 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
       if (request.startsWith(FORM_PREFIX)) {
         const formId = request.slice(FORM_PREFIX.length);
         const doc = read(this, formId);
-        const sets = variantSets(doc);
-        const entries = sets.map((set) => {
-          const key = variantKey(doc, set);
-          return `${JSON.stringify(key)}: () => import(${JSON.stringify(`${VALIDATOR_PREFIX}${formId}/${key}`)}).then((m) => m.validate)`;
+        // Only names and loaders: the document itself lives in each set's chunk.
+        const entries = variantSets(doc).map((set) => {
+          const module = `${VALIDATOR_PREFIX}${formId}/${variantKey(doc, set)}`;
+          return `{ variants: ${JSON.stringify(set)}, load: () => import(${JSON.stringify(module)}) }`;
         });
-        return `export const document = ${JSON.stringify(doc)};\nexport const validators = {${entries.join(',\n')}};\nexport default { document, validators };\n`;
+        return `export const variantSets = [\n${entries.join(',\n')}\n];\n`;
       }
       const [formId, key] = request.slice(VALIDATOR_PREFIX.length).split('/');
-      const doc = read(this, formId);
-      const variants = key === 'base' ? [] : key.split('+');
-      return generateValidatorModule(resolveVariants(doc, variants), { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME });
+      const resolved = resolveVariants(read(this, formId), key === 'base' ? [] : key.split('+'));
+      const validator = generateValidatorModule(resolved, { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME });
+      return `${validator}export const document = ${JSON.stringify(resolved)};\n`;
     },
     configureServer(server: ViteDevServer) {
       server.watcher.add([join(formsDir, '*.json'), join(formsDir, SECTIONS_FOLDER, '*.json')]);

@@ -5,7 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import type { Brand } from './brands.ts';
 import type { FormLoader } from './form-source.ts';
 import { defaultProduct } from './catalogue.ts';
-import { MarketingBanPage } from './pages/MarketingBanPage.tsx';
+import { MarketingBanPage } from './pages/lazy-pages.tsx';
 import { NotFoundPage } from './pages/PlaceholderPages.tsx';
 import { ProductRoute } from './pages/ProductRoute.tsx';
 import { paths } from './routes.ts';

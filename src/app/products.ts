@@ -14,7 +14,7 @@ export const productOfPath = productAtPath;
  * The loader keeps those the product's document declares (a brand's variant is about
  * its own limits and applies only where a document has them, engine/core/catalogue.ts).
  */
-export function variantsFor(brand: Brand, product: Product): string[] {
+export function variantsFor(brand: Pick<Brand, 'variant'>, product: Product): string[] {
   const own = productEntry(product).variants;
   return brand.variant && !own.includes(brand.variant) ? [brand.variant, ...own] : [...own];
 }

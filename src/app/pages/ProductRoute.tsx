@@ -5,20 +5,16 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { LoadedFormContext } from '../loaded-form.ts';
-import { MessagePage } from '../layout/PageShell.tsx';
-import { documentTitle, pages } from '../messages.fi.ts';
+import { documentTitle } from '../messages.fi.ts';
 import { productOfPath, variantsFor, type Product } from '../products.ts';
 import { looksLikeApplication, parseApplicationPath, paths } from '../routes.ts';
 import { fill } from '../text.ts';
-import { OffersPage } from '../offers/OffersPage.tsx';
 import { ApplicationPage } from './ApplicationPage.tsx';
-import { AuthenticationPage } from './AuthenticationPage.tsx';
+import { AuthenticationPage, OffersPage, PrefillPage, ResumeGate, StatusPage } from './lazy-pages.tsx';
+import { LoadFailedPage, LoadingPage } from './LoadingPages.tsx';
 import { NotFoundPage } from './PlaceholderPages.tsx';
 import { readLandingParams } from '../application/query.ts';
 import { loadApplication } from '../application/storage.ts';
-import { PrefillPage } from '../resume/PrefillPage.tsx';
-import { ResumeGate } from '../resume/ResumeGate.tsx';
-import { StatusPage } from './StatusPage.tsx';
 
 type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed' };
 
@@ -68,20 +64,8 @@ function ProductPages({ brand, product, rest, load }: { brand: Brand; product: P
     case 'offers':
       return <OffersPage brand={brand} product={product} id={route.id} token={route.token} />;
   }
-  if (form.status === 'loading') {
-    return (
-      <MessagePage brand={brand} homeHref={paths.start(product)} title={pages.loadingForm}>
-        <p className="spinner spinner--large" aria-hidden="true" />
-      </MessagePage>
-    );
-  }
-  if (form.status === 'failed') {
-    return (
-      <MessagePage brand={brand} homeHref={paths.start(product)} title={pages.loadFailed.title}>
-        <p>{pages.loadFailed.body}</p>
-      </MessagePage>
-    );
-  }
+  if (form.status === 'loading') return <LoadingPage brand={brand} product={product} />;
+  if (form.status === 'failed') return <LoadFailedPage brand={brand} product={product} />;
   const { runtime } = form.form;
   // A saved application this tab does not hold opens only with a one-time code (spec §4),
   // landing on the step its path names when the saved answers allow it.

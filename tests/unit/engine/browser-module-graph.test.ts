@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { formsPlugin } from '../../../engine/build/vite-plugin-forms.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
-const ENTRIES = ['src/app/main.tsx', 'engine/react/index.ts'];
+const ENTRIES = ['src/app/main.tsx', 'src/app/form-preload.ts', 'engine/react/index.ts'];
 const CODE = /\.(tsx?|jsx?|mjs)$/;
 
 const SPECIFIER = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;

@@ -1,0 +1,31 @@
+// The form loader over the variant sets a build provides, one chunk each: the
+// application's (virtual:form/consumer: resolved document and precompiled validator)
+// or the bundle benchmark's comparison (resolved document, RJSF's run-time AJV).
+import type { FormLoader, LoadedForm } from './form-source.ts';
+
+export interface VariantSet<Chunk> {
+  variants: readonly string[];
+  load: () => Promise<Chunk>;
+}
+
+/** The set of the wanted variants the document declares (a brand's variant applies where declared, engine/core/catalogue.ts). */
+export function variantSetFor<S extends { variants: readonly string[] }>(sets: readonly S[], wanted: readonly string[]): S | undefined {
+  const declared = sets.flatMap((set) => set.variants);
+  const names = [...new Set(wanted.filter((name) => declared.includes(name)))];
+  return sets.find((candidate) => candidate.variants.length === names.length && candidate.variants.every((name) => names.includes(name)));
+}
+
+/** Loads each set's chunk once, turning it into the form with `toForm`. */
+export function variantSetLoader<Chunk>(sets: readonly VariantSet<Chunk>[], toForm: (chunk: Chunk) => LoadedForm): FormLoader {
+  const cache = new Map<VariantSet<Chunk>, Promise<LoadedForm>>();
+  return (wanted) => {
+    const set = variantSetFor(sets, wanted);
+    if (!set) return Promise.reject(new Error(`no variant set for ${wanted.join('+') || 'base'}`));
+    let loaded = cache.get(set);
+    if (!loaded) {
+      loaded = set.load().then(toForm);
+      cache.set(set, loaded);
+    }
+    return loaded;
+  };
+}

@@ -1,0 +1,60 @@
+// The step-1 route ships only what step 1 needs (issue 13): the pages it does not show
+// are chunks of their own, fetched when shown; the form arrives as one chunk, the route's
+// variant set, already resolved, so no JSON Patch library is loaded; and that chunk is
+// asked for without waiting for the application's entry. The sizes are
+// npm run bench:bundle's; this pins the shape.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { step } from './support/application.ts';
+
+const LAZY_PAGES = /\/assets\/(?:OffersPage|ResumeGate|PrefillPage|AuthenticationPage|StatusPage|MarketingBanPage)-[\w-]+\.js$/;
+/** One chunk per variant set, named after the set (engine/build/vite-plugin-forms.ts). */
+const FORM_CHUNK = /\/assets\/(base|kattokorko|yhdistelylaina|kattokorko_yhdistelylaina)-[\w-]+\.js$/;
+/** An error code of fast-json-patch; string literals survive minification. */
+const JSON_PATCH_MARKER = 'SEQUENCE_NOT_AN_ARRAY';
+
+/** The paths of the JavaScript files the page fetches from now on. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (/^\/assets\/.+\.js$/.test(path)) scripts.push(path);
+  });
+  return scripts;
+}
+
+const formChunks = (scripts: string[]) => scripts.map((path) => path.match(FORM_CHUNK)?.[1]).filter(Boolean);
+
+test('step 1 loads no other page, one form chunk and no JSON Patch library', async ({ page }) => {
+  expect(readFileSync(resolve(import.meta.dirname, '../../node_modules/fast-json-patch/module/core.mjs'), 'utf8')).toContain(JSON_PATCH_MARKER);
+  const scripts = scriptsOf(page);
+  await page.goto('/hakemus/kulutusluotto/');
+  await expect(step(page, 1)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(scripts.filter((path) => LAZY_PAGES.test(path))).toEqual([]);
+  expect(formChunks(scripts)).toEqual(['base']);
+  for (const path of scripts) expect(await (await page.request.get(path)).text(), path).not.toContain(JSON_PATCH_MARKER);
+
+  // The offers page's code is not in what step 1 loaded: it arrives when the page is shown.
+  await page.goto(`/hakemus/kulutusluotto/0/1/${'A'.repeat(43)}`);
+  await expect.poll(() => scripts.filter((path) => /\/OffersPage-/.test(path))).toHaveLength(1);
+});
+
+test('each product and brand loads the form chunk of its own variant set', async ({ page, baseURL }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/hakemus/yhdistelylaina/');
+  await expect(step(page, 1)).toBeVisible();
+  await page.goto(`${baseURL!.replace('//localhost', '//kattokorko.localhost')}/hakemus/kulutusluotto/`);
+  await expect(step(page, 1)).toBeVisible();
+  expect(formChunks(scripts)).toEqual(['yhdistelylaina', 'kattokorko']);
+});
+
+test("the route's form chunk is requested without waiting for the application's entry", async ({ page }) => {
+  // The entry never arrives: only the small preload entry can ask for the form.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  const formChunk = page.waitForRequest(FORM_CHUNK);
+  await page.goto('/hakemus/kulutusluotto/');
+  expect((await formChunk).url()).toMatch(/\/assets\/base-/);
+});
