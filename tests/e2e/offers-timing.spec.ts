@@ -29,6 +29,7 @@ import {
   type Answer,
   type FakeOffer,
 } from './support/offers.ts';
+import { carrySession } from './support/session.ts';
 
 type Brand = 'lainavertailu' | 'kattokorko';
 const BRANDS: Brand[] = ['lainavertailu', 'kattokorko'];
@@ -205,6 +206,7 @@ test.describe('offers page on the real marketplace, every lender answering befor
       });
       // The clock runs through identification (its pages need time to flow) and stops on the offers page.
       await page.clock.install();
+      await carrySession(page, baseURL!, brandOrigin(baseURL!, real.brand));
       await page.goto(`${brandOrigin(baseURL!, real.brand)}/hakemus/kulutusluotto/authentication/${id}/${token}`);
       await completeIdentification(page, { primary: personalId });
       await expectOffersPageReady(page);

@@ -8,6 +8,7 @@ import { fillFinish, IDENTIFY, primaryBasics, step } from './support/application
 import { completeIdentification } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
 import { API, expectOffersPageReady, fakeOffer, fetchTimes, newApplication, nextPoll, offersPath, pausedClock, recordFetchTimes, STEP1 } from './support/offers.ts';
+import { carrySession } from './support/session.ts';
 const OFFERS_PATH = /\/hakemus\/kulutusluotto\/0\/\d+\/[A-Za-z0-9_-]{43}$/;
 
 /** Apply through the UI, identify, finish: the page ends on the offers list. */
@@ -144,9 +145,7 @@ test.describe('offers after identification', () => {
     expect(created.status(), await created.text()).toBe(200);
     const { id, token } = (await created.json()) as { id: number; token: string };
     const origin = baseURL!.replace('//localhost', '//kattokorko.localhost');
-    // Saved from the second brand's host, as its applicant would: that host has the browser session.
-    const session = (await page.context().cookies(baseURL)).filter((cookie) => cookie.name === 'lv_session');
-    await page.context().addCookies(session.map(({ name, value, httpOnly, sameSite }) => ({ name, value, httpOnly, sameSite, url: origin })));
+    await carrySession(page, baseURL!, origin);
     await page.goto(`${origin}/hakemus/kulutusluotto/authentication/${id}/${token}`);
     await completeIdentification(page, { primary: personalId });
     await expect(page.locator('html')).toHaveAttribute('data-brand', 'kattokorko');
