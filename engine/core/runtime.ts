@@ -1,12 +1,14 @@
 // The form runtime: everything the browser and the server need to walk and check an
 // application, built from one resolved document and one schema validator. It knows
 // forms, not loans: every condition, limit and message comes from the document.
+import { finnishCalendarDate } from '../../custom-validators/calendar.ts';
 import { normalizers } from '../../custom-validators/normalizers.ts';
 import { compareFields, fieldLabel, fieldOrder, isEmpty, topLevelField } from './fields.ts';
 import type { RuleContext } from './logic.ts';
 import { compileRule, type CompiledRule } from './rule-compiler.ts';
 import { collapseBranchErrors, errorField, messageFor, messageKeys } from './messages.ts';
 import type { AjvLikeError, FieldError, FormData, FormDocument, Logic, SchemaValidateFunction, Step, SummarySection, ValidationResult } from './types.ts';
+import { viewMaker, type FormView } from './view.ts';
 
 export interface Scope {
   /** Only these fields (e.g. the one just blurred). */
@@ -37,6 +39,12 @@ export interface FormRuntime {
   buttonLabel(step: number, data: FormData): string;
   computed(data: FormData): Record<string, unknown>;
   summarySections(data: FormData, currentStep: number): SummarySection[];
+  /**
+   * Everything the rules decide about `data` for a page, once per data object. Made
+   * from `previous` (the view of the data before an edit), it evaluates only the rules
+   * that read a changed field; the answers are the same either way.
+   */
+  view(data: FormData, previous?: FormView): FormView;
   label(field: string): string;
   validate(data: FormData, scope?: Scope): PreparedValidation;
   validateField(data: FormData, field: string): FieldError[];
@@ -55,8 +63,12 @@ export interface FormRuntime {
 // derived or visibility rule reads a derived field (as in forms/consumer.json), the
 // first pass reads the normalised input and builds its result object once. A save
 // (validateSubmission) prunes and runs the schema validator once. The read-only calls
-// share a one-entry cache. tests/unit/engine/runtime-equivalence.test.ts compares every
-// public call with the former runtime (reference-runtime.ts there).
+// share a one-entry cache, and a new data object is pruned from the last one: only the
+// rules that read a key that changed are evaluated again (a keystroke, issue 13 goal 1);
+// `view` does the same for the rules a page shows (view.ts). tests/unit/engine/
+// runtime-equivalence.test.ts compares every public call with the former runtime
+// (reference-runtime.ts there); tests/unit/engine/view.test.ts a view made from the
+// previous one with one made afresh.
 
 const MAX_VISIBILITY_PASSES = 5;
 
@@ -88,6 +100,28 @@ interface Pruned {
   shown: number[];
   /** Per step (in number order): active for `data`. */
   active: boolean[];
+  /** The first pass's findings, when it was read from the normalised input (see FirstPass). */
+  first?: FirstPass;
+}
+
+/**
+ * What the first pass found when it read the normalised input directly (no derived or
+ * visibility rule reads a derived field): each derived rule's value and each rule's
+ * truth. A later call on data that differs only in some keys keeps the answers of the
+ * rules that read none of them (a rule answers the same for the same values), so a
+ * keystroke re-evaluates the rules that read the edited field, not the whole form.
+ * Rules may read today's date (an age from an identity code), so answers are kept
+ * only on the same day in Finland.
+ */
+interface FirstPass {
+  values: unknown[];
+  visibility: Visibility;
+}
+
+/** A previous call's first pass and the keys whose values differ from its input. */
+interface Since {
+  first: FirstPass;
+  changed: ReadonlySet<string>;
 }
 
 /** What validating one prepared data object found, for another scope of the same data. */
@@ -113,7 +147,7 @@ function addError(errors: Map<string, FieldError>, field: string, message: strin
 const newMemo = (): ErrorMemo => ({ required: new Map(), checks: new Map() });
 
 /** Whether a rule may answer differently once `changed` keys changed. */
-function affected(rule: CompiledRule, changed: Set<string>): boolean {
+function affected(rule: CompiledRule, changed: ReadonlySet<string>): boolean {
   if (rule.reads === null) return true;
   for (const key of rule.reads) if (changed.has(key)) return true;
   return false;
@@ -187,6 +221,22 @@ function matchesSnapshot(value: unknown, snapshot: unknown): boolean {
     if (keys[i] !== entries[i][0] || !matchesSnapshot((value as Record<string, unknown>)[keys[i]], entries[i][1])) return false;
   }
   return true;
+}
+
+/**
+ * The top-level keys whose values differ from `snapshot` (snapshotOf an earlier data
+ * object), nested values compared deeply; a key absent on one side reads as undefined.
+ * Undefined when there is nothing to compare with.
+ */
+function changedSince(data: FormData, snapshot: unknown): Set<string> | undefined {
+  if (snapshot === UNCACHEABLE || snapshot === null || typeof snapshot !== 'object' || Array.isArray(snapshot)) return undefined;
+  const before = new Map((snapshot as { entries: [string, unknown][] }).entries);
+  const changed = new Set<string>();
+  for (const key of Object.keys(data)) {
+    if (before.has(key) ? !matchesSnapshot(data[key], before.get(key)) : data[key] !== undefined) changed.add(key);
+  }
+  for (const [key, value] of before) if (!hasOwn.call(data, key) && value !== undefined) changed.add(key);
+  return changed;
 }
 
 export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValidateFunction): FormRuntime {
@@ -272,13 +322,25 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
   }));
   const computedRules = Object.entries(rules.computed ?? {}).map(([name, rule]) => [name, compile(rule)] as const);
   const summaryWhen = new Map((doc.summary ?? []).map((section) => [section, section.when === undefined ? undefined : compile(section.when)]));
+  const makeView = viewMaker({
+    id: doc.id,
+    steps,
+    required: requiredRules,
+    computed: computedRules,
+    summary: [...summaryWhen],
+    buttons: new Map(steps.flatMap((step) => (typeof step.button === 'string' ? [] : [[step.number, stepButton.get(step)!] as const]))),
+    titles: Object.entries(doc.ui ?? {}).flatMap(([field, entry]) => {
+      const title = entry['ui:title'];
+      return title === undefined || typeof title === 'string' ? [] : [[field, compile(title as Logic)] as const];
+    }),
+  });
 
   /**
    * The truth of a slot's rule for `data`, memoised in `slots` for this pass. With the
    * previous pass's slots and the keys changed since, a rule that reads none of them
    * keeps its previous answer (a rule answers the same for the same values).
    */
-  function slotTruth(slot: number, data: FormData, slots: (boolean | undefined)[], previous?: (boolean | undefined)[], changed?: Set<string>): boolean {
+  function slotTruth(slot: number, data: FormData, slots: (boolean | undefined)[], previous?: (boolean | undefined)[], changed?: ReadonlySet<string>): boolean {
     let holds = slots[slot];
     if (holds === undefined) {
       const rule = slotRules[slot];
@@ -290,7 +352,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
   }
 
   /** Each step's `when` for `data` (see slotTruth for `slots`, `previous` and `changed`). */
-  function stepTruths(data: FormData, slots: (boolean | undefined)[] = [], previous?: (boolean | undefined)[], changed?: Set<string>): boolean[] {
+  function stepTruths(data: FormData, slots: (boolean | undefined)[] = [], previous?: (boolean | undefined)[], changed?: ReadonlySet<string>): boolean[] {
     const truths: boolean[] = [];
     for (let i = 0; i < stepSlot.length; i++) truths.push(stepSlot[i] === -1 || slotTruth(stepSlot[i], data, slots, previous, changed));
     return truths;
@@ -372,7 +434,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
    * previous pass's findings and the keys changed since, only the rules that read a
    * changed key are evaluated again.
    */
-  function visibilityOf(data: FormData, previous?: Visibility, changed?: Set<string>): Visibility {
+  function visibilityOf(data: FormData, previous?: Visibility, changed?: ReadonlySet<string>): Visibility {
     const slots: (boolean | undefined)[] = new Array(slotRules.length);
     const before = previous?.slots;
     const truths = stepTruths(data, slots, before, changed);
@@ -415,13 +477,14 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
    * The first derivation, read from `input` alone (only when no derived rule reads a
    * derived field): the derived values, and `keys` made the keys the derived copy has
    * (a set value kept in place or appended in document order, a null one dropped).
+   * With `since`, a rule that reads none of the changed keys keeps its earlier value.
    */
-  function deriveFrom(input: FormData, keys: string[]): unknown[] {
+  function deriveFrom(input: FormData, keys: string[], since?: Since): unknown[] {
     const values: unknown[] = [];
     let dropped: Set<string> | undefined;
     for (let i = 0; i < derivedRules.length; i++) {
       const [field, rule] = derivedRules[i];
-      const value = rule(input);
+      const value = since !== undefined && !affected(rule, since.changed) ? since.first.values[i] : rule(input);
       values.push(value);
       const present = hasOwn.call(input, field);
       if (!isSet(value)) {
@@ -468,9 +531,10 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
    * goes too (at most MAX_VISIBILITY_PASSES passes, as always). Works on a copy of
    * `data`, normalised first when asked. Each pass is the former one (keep the visible
    * keys, derive again, stop when the key count holds), done in place on the copy
-   * when nothing goes.
+   * when nothing goes. With `since` (an earlier call's first pass and the keys that
+   * changed since its input), the first pass evaluates only the rules that read one.
    */
-  function pruneToVisible(data: FormData, normalizeFirst: boolean): Pruned {
+  function pruneToVisible(data: FormData, normalizeFirst: boolean, since?: Since): Pruned {
     const input: FormData = { ...data };
     if (normalizeFirst) normalizeInPlace(input);
     let keys = Object.keys(input);
@@ -479,11 +543,12 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
     let count: number;
     let state: Visibility | undefined;
     let first: Visibility | undefined;
+    let firstPass: FirstPass | undefined;
     let changed: Set<string> | undefined;
     let pass = 0;
     if (deriveFromInput && !keys.includes('__proto__')) {
       const inputKeyCount = keys.length;
-      const values = deriveFrom(input, keys);
+      const values = deriveFrom(input, keys, since);
       // Derived fields appended (none of the input's dropped when this adds up).
       let appended = 0;
       for (let i = 0; i < derivedRules.length; i++) if (isSet(values[i]) && !hasOwn.call(input, derivedRules[i][0])) appended++;
@@ -493,7 +558,8 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
         // derived field, so the input shows what the derived copy would; and when no
         // visible derived field reads a hidden one, the next derivation gives the same
         // values, so the copy with the hidden keys dropped is built directly.
-        first = visibilityOf(input);
+        first = visibilityOf(input, since?.first.visibility, since?.changed);
+        firstPass = { values, visibility: first };
         const flags = first.flags;
         const hidden = new Set<string>();
         let hiddenInput = false;
@@ -515,7 +581,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
           current = derivedObject(kept, input, values, hidden, inputKept);
           // The key count holds, or the next pass would change nothing (see below).
           if (kept.length === count || (pruneReads !== null && ![...hidden].some((key) => pruneReads.has(key))))
-            return { data: current, flags, shown: first.shown, active: first.steps };
+            return { data: current, flags, shown: first.shown, active: first.steps, first: firstPass };
           remember(memo, input, values);
           keys = kept;
           count = kept.length;
@@ -570,27 +636,69 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
       let nextCount = keys.length + deriveInto(next, flags, keys, memo, changed);
       if (!inPlace) nextCount = Object.keys(next).length;
       current = next;
-      if (nextCount === count) return { data: current, flags, shown: state.shown, active: stepTruths(current, [], state.slots, changed) };
+      if (nextCount === count) return { data: current, flags, shown: state.shown, active: stepTruths(current, [], state.slots, changed), first: firstPass };
       // When no rule reads what this pass changed (the usual hidden derived values), the
       // next pass would find the same visibility and derive the same values, so keep
       // the same keys and stop there with this pass's findings.
-      if (pruneReads !== null && ![...changed].some((key) => pruneReads.has(key))) return { data: current, flags, shown: state.shown, active: state.steps };
+      if (pruneReads !== null && ![...changed].some((key) => pruneReads.has(key))) return { data: current, flags, shown: state.shown, active: state.steps, first: firstPass };
       count = nextCount;
     }
     state = visibilityOf(current, state, changed);
-    return { data: current, flags: state.flags, shown: state.shown, active: state.steps };
+    return { data: current, flags: state.flags, shown: state.shown, active: state.steps, first: firstPass };
   }
 
-  // The last argument of the read-only calls (computed, summary, steps, visibility)
-  // and its result: the browser asks several of them about the same data object.
-  // A deep snapshot guards against a caller that edited the object in place since.
-  let cached: { input: FormData; snapshot: unknown; pruned: Pruned } | undefined;
-  function preparedFor(data: FormData): Pruned {
-    if (cached !== undefined && cached.input === data && matchesSnapshot(data, cached.snapshot)) return cached.pruned;
-    const pruned = pruneToVisible(data, true);
+  // The last argument of the read-only calls (computed, summary, steps, visibility,
+  // view) and what was found for it: the browser asks several of them about the same
+  // data object. A deep snapshot guards against a caller that edited the object in
+  // place since, and tells the next object's changed keys (nested values included).
+  interface Entry {
+    input: FormData;
+    snapshot: unknown;
+    pruned: Pruned;
+    /** today() when it was pruned. */
+    day: number;
+    /** The snapshot this entry's pruning started from, and the keys whose values differ from it. */
+    from?: { snapshot: unknown; changed: ReadonlySet<string> };
+    view?: FormView;
+  }
+  let cached: Entry | undefined;
+  const viewEntries = new WeakMap<FormView, Entry>();
+
+  /** Today's date in Finland as a number: the rules' answers are kept only within one day. */
+  function today(): number {
+    const { year, month, day } = finnishCalendarDate(new Date());
+    return year * 10000 + month * 100 + day;
+  }
+
+  /** `data`'s entry; a new one is pruned from `basis` (by default the last entry) where that saves work. */
+  function entryFor(data: FormData, basis: Entry | undefined = cached): Entry {
+    if (cached !== undefined && cached.input === data && matchesSnapshot(data, cached.snapshot)) return cached;
+    const day = today();
+    const first = basis?.pruned.first;
+    const changed = first !== undefined && basis!.day === day ? changedSince(data, basis!.snapshot) : undefined;
+    const pruned = pruneToVisible(data, true, changed && { first: first!, changed });
     const snapshot = snapshotOf(data);
-    cached = snapshot === UNCACHEABLE ? undefined : { input: data, snapshot, pruned };
-    return pruned;
+    const entry: Entry = { input: data, snapshot, pruned, day, from: changed && { snapshot: basis!.snapshot, changed } };
+    cached = snapshot === UNCACHEABLE ? undefined : entry;
+    return entry;
+  }
+
+  const preparedFor = (data: FormData): Pruned => entryFor(data).pruned;
+
+  function view(data: FormData, previous?: FormView): FormView {
+    const basis = previous === undefined ? undefined : viewEntries.get(previous);
+    const entry = entryFor(data, basis);
+    if (entry.view !== undefined) return entry.view;
+    let changed: ReadonlySet<string> | undefined;
+    if (basis !== undefined && basis.day === entry.day) changed = entry.from !== undefined && entry.from.snapshot === basis.snapshot ? entry.from.changed : changedSince(data, basis.snapshot);
+    const { pruned } = entry;
+    const made = makeView(
+      { data, prepared: pruned.data, visible: pruned.shown.map((i) => visibility[i].field), active: pruned.active },
+      changed && { view: previous!, changed },
+    );
+    entry.view = made;
+    viewEntries.set(made, entry);
+    return made;
   }
 
   function prepare(data: FormData): FormData {
@@ -764,6 +872,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
     buttonLabel,
     computed,
     summarySections,
+    view,
     label: (field) => fieldLabel(doc, field),
     validate,
     validateField: (data, field) => validate(data, { fields: [topLevelField(field)] }).errors.filter((e) => e.field === field || e.field.startsWith(`${field}.`)),

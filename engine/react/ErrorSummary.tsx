@@ -1,13 +1,21 @@
 // GOV.UK error summary: a heading, one link per failing field in form order. It
-// takes focus when it appears (the wizard focuses it) and each link moves focus to
-// its field and brings the field's label into view.
-import type { ReactNode } from 'react';
+// takes focus when the wizard asks (after a failed continue), once it is on the
+// page, and each link moves focus to its field and brings the field's label into view.
+import { memo, useEffect, type ReactNode } from 'react';
 import { useWizard } from './context.ts';
 import { focusField } from './focus.ts';
 import { fieldDomId } from './ids.ts';
+import { useWizardState } from './store.ts';
 
-export function ErrorSummary({ step }: { step: number }): ReactNode {
-  const { summary, summaryRef, messages } = useWizard();
+export const ErrorSummary = memo(function ErrorSummary({ step }: { step: number }): ReactNode {
+  const { summaryRef, messages, store } = useWizard();
+  const summary = useWizardState((state) => state.summary);
+  const focus = summary?.step === step ? summary.focus : 0;
+  useEffect(() => {
+    if (focus <= store.focusHandled) return;
+    store.focusHandled = focus;
+    summaryRef.current?.focus();
+  }, [focus, store, summaryRef]);
   if (!summary || summary.step !== step || summary.items.length === 0) return null;
   const titleId = `error-summary-${step}-title`;
   return (
@@ -32,4 +40,4 @@ export function ErrorSummary({ step }: { step: number }): ReactNode {
       </ul>
     </div>
   );
-}
+});

@@ -1,20 +1,25 @@
-// The wizard around one RJSF form: validation on blur and on continue through the
-// engine runtime, the error summary, `exclusiveWith` choices, and revealing and
-// scrolling to steps. The application owns the data, the current step and saving;
-// this component owns what the applicant is told about the data.
-import Form from '@rjsf/core';
-import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { evaluate, isTruthy, topLevelField, type FieldError, type FormData, type FormRuntime } from '../core/index.ts';
+// The wizard: the document's steps on one page, each field an RJSF form of its
+// own (field-forms.ts), validation on blur and on continue through the engine runtime,
+// the error summary, `exclusiveWith` choices, and revealing and scrolling to steps.
+// The application owns the data, the current step and saving; this component owns
+// what the applicant is told about the data. A keystroke costs the edited field
+// and the fields whose view changed (issue 13): the runtime's view of the data is
+// made once per data object from the previous one and reaches the fields through
+// the wizard's store (store.ts), not through props of every field.
+import { createSchemaUtils, deepEquals, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { topLevelField, type FieldError, type FormData, type FormRuntime, type FormView } from '../core/index.ts';
 import { WizardContext, type RendererServices, type RendererSlots, type SummaryItem, type WizardContextValue } from './context.ts';
-import { engineValidator, toErrorSchema } from './engine-validator.ts';
+import { engineValidator } from './engine-validator.ts';
 import { goToStep } from './focus.ts';
 import { ProgressBar } from './ProgressBar.tsx';
-import { fieldFromDomId, ID_PREFIX, ID_SEPARATOR } from './ids.ts';
+import { fieldFromDomId } from './ids.ts';
 import type { RendererMessages } from './messages.ts';
-import { templates } from './templates/index.ts';
-import { widgets } from './widgets/index.ts';
+import { DEFAULTS_BEHAVIOUR } from './FieldForm.tsx';
+import { sectionSpecs, sectionStates, withField } from './field-forms.ts';
+import { createWizardStore, type WizardState } from './store.ts';
+import { useFormView } from './use-form-view.ts';
+import { WizardSteps } from './WizardSteps.tsx';
 
 /** What saving a step came to, as the application tells it. */
 export type ContinueOutcome = { ok: true } | { ok: false; errors?: FieldError[]; focusSummary?: boolean };
@@ -35,6 +40,8 @@ export interface FormWizardProps {
   messages: RendererMessages;
   services?: RendererServices;
   slots?: RendererSlots;
+  /** The runtime's view of `data` when the page has it already (useFormView); the wizard asks for it otherwise. */
+  view?: FormView;
   /** RJSF's validator; by default an adapter over the runtime (no AJV compiler). */
   validator?: ValidatorType;
   handle?: Ref<FormWizardHandle>;
@@ -42,29 +49,13 @@ export interface FormWizardProps {
 
 type Errors = Record<string, string>;
 
-const DEFAULTS_BEHAVIOUR = {
-  // A `const` (a consent that must be given, a oneOf option) is never a default answer.
-  constAsDefaults: 'never',
-  // Rows appear when the applicant adds them, not from minItems.
-  arrayMinItems: { populate: 'never' },
-} as const;
+const NO_SERVICES: RendererServices = {};
+const NO_SLOTS: RendererSlots = {};
 
 function without(errors: Errors, fields: Iterable<string>): Errors {
   const next = { ...errors };
   for (const field of fields) delete next[field];
   return next;
-}
-
-/** ui:title may be a rule over the data (a label that depends on an answer). */
-function resolveUi(runtime: FormRuntime, data: FormData): UiSchema {
-  const doc = runtime.document;
-  const context = { constants: doc.constants, texts: doc.texts };
-  const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
-  for (const [field, entry] of Object.entries(doc.ui ?? {})) {
-    const title = entry['ui:title'];
-    ui[field] = title !== undefined && typeof title !== 'string' ? { ...entry, 'ui:title': String(evaluate(title, data, context)) } : entry;
-  }
-  return ui;
 }
 
 function exclusiveEffects(runtime: FormRuntime, previous: FormData, next: FormData): FormData {
@@ -77,33 +68,41 @@ function exclusiveEffects(runtime: FormRuntime, previous: FormData, next: FormDa
   return out;
 }
 
+/**
+ * The data with the schema's defaults filled in the way RJSF fills them (a field the
+ * answers lack gets its `default`), as one RJSF form for the whole document did when
+ * it was created; the same object when nothing is missing.
+ */
+function withDefaults(schemaUtils: ReturnType<typeof createSchemaUtils>, schema: RJSFSchema, data: FormData): FormData {
+  const filled = schemaUtils.getDefaultFormState(schema, data) as FormData;
+  return deepEquals(filled, data) ? data : filled;
+}
+
 export function FormWizard(props: FormWizardProps): ReactNode {
-  const { runtime, data, currentStep, messages, onContinue } = props;
+  const { runtime, currentStep, messages, onContinue } = props;
+  const doc = runtime.document;
   const [fieldErrors, setFieldErrors] = useState<Errors>({});
   const [externalErrors, setExternalErrors] = useState<Errors>({});
   const [summary, setSummary] = useState<{ step: number; fields: string[] } | null>(null);
   const [summaryFocus, setSummaryFocus] = useState(0);
   const [busy, setBusy] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const latest = useRef(data);
-  latest.current = data;
   const onChangeRef = useRef(props.onChange);
   onChangeRef.current = props.onChange;
+  const latest = useRef(props.data);
+  /** The data this wizard last handed to onChange: coming back as `data`, it needs no defaults. */
+  const reported = useRef<FormData | null>(null);
 
-  const validator = useMemo(() => props.validator ?? engineValidator(runtime), [props.validator, runtime]);
-  const doc = runtime.document;
-  const ruleContext = useMemo(() => ({ constants: doc.constants, texts: doc.texts }), [doc]);
+  const validator = useMemo(() => props.validator ?? engineValidator(runtime, () => latest.current), [props.validator, runtime]);
+  const defaults = useMemo(() => createSchemaUtils(validator, doc.schema as RJSFSchema, DEFAULTS_BEHAVIOUR), [validator, doc]);
+  // Data from elsewhere (the first render, a restored application) gets the defaults of
+  // every field, as one form for the whole document gave them: a field's own form would
+  // add its default only when the field is first shown. Reported below, once committed.
+  const data = useMemo(() => (props.data === reported.current ? props.data : withDefaults(defaults, doc.schema as RJSFSchema, props.data)), [props.data, defaults, doc]);
+  latest.current = data;
 
-  const visible = useMemo(() => new Set(runtime.visibleFields(data)), [runtime, data]);
-  const required = useMemo(() => {
-    const prepared = runtime.prepare(data);
-    const set = new Set<string>();
-    for (const [field, rule] of Object.entries(doc.rules?.required ?? {})) {
-      if (visible.has(field) && (rule === true || isTruthy(rule, prepared, ruleContext))) set.add(field);
-    }
-    return set;
-  }, [runtime, data, doc, visible, ruleContext]);
-  const activeSteps = useMemo(() => runtime.activeSteps(data), [runtime, data]);
+  const view = useFormView(runtime, data, props.view);
+  const activeSteps = view.activeSteps;
   const revealedSteps = useMemo(() => activeSteps.filter((step) => step.number <= currentStep), [activeSteps, currentStep]);
 
   const errors = useMemo(() => ({ ...externalErrors, ...fieldErrors }), [externalErrors, fieldErrors]);
@@ -113,6 +112,7 @@ export function FormWizard(props: FormWizardProps): ReactNode {
     (next: FormData) => {
       const withEffects = exclusiveEffects(runtime, latest.current, next);
       latest.current = withEffects;
+      reported.current = withEffects;
       onChangeRef.current(withEffects);
       setFieldErrors((current) => {
         const shown = Object.keys(current);
@@ -125,6 +125,14 @@ export function FormWizard(props: FormWizardProps): ReactNode {
     },
     [runtime],
   );
+
+  useLayoutEffect(() => {
+    if (data !== props.data) change(data);
+  }, [data, props.data, change]);
+
+  const sections = useMemo(() => sectionSpecs(doc), [doc]);
+  const states = useMemo(() => sectionStates(doc), [doc]);
+  const onFieldChange = useCallback((field: string, fieldData: FormData) => change(withField(latest.current, field, fieldData)), [change]);
 
   const validateBlurred = useCallback(
     (fields: string[]) => {
@@ -221,10 +229,6 @@ export function FormWizard(props: FormWizardProps): ReactNode {
     [],
   );
 
-  useEffect(() => {
-    if (summaryFocus > 0) summaryRef.current?.focus();
-  }, [summaryFocus]);
-
   // A newly revealed step is scrolled to and its heading focused; the first step is where the page starts.
   const shownStep = useRef(revealedSteps[0]?.number ?? currentStep);
   useEffect(() => {
@@ -249,52 +253,60 @@ export function FormWizard(props: FormWizardProps): ReactNode {
     };
   }, [hasSummary, messages.errorTitlePrefix]);
 
-  const context: WizardContextValue = {
-    runtime,
-    data,
-    visible,
-    required,
-    revealedSteps,
-    activeStepCount: activeSteps.length,
-    currentStep,
-    errors,
-    summary: summary && summaryItems ? { step: summary.step, items: summaryItems } : null,
-    summaryRef,
-    busy,
-    messages,
-    services: props.services ?? {},
-    slots: props.slots ?? {},
-    setFields: (patch) => change({ ...latest.current, ...patch }),
-    setExternalError: (field, message) =>
-      setExternalErrors((current) => (message ? (current[field] === message ? current : { ...current, [field]: message }) : current[field] ? without(current, [field]) : current)),
-  };
+  // Per revealed step, its sections' field forms: objects that stay the same where nothing changed.
+  const stepStates = useMemo(
+    () => states(revealedSteps.map((step) => step.number), sections, data, view, errors),
+    [states, revealedSteps, sections, data, view, errors],
+  );
 
-  const extraErrors = useMemo(() => toErrorSchema(Object.entries(errors).map(([field, message]) => ({ field, message }))), [errors]);
+  // The summary takes focus when asked (ErrorSummary does it once it has rendered the items).
+  const summaryState = useMemo(() => (summary && summaryItems ? { step: summary.step, items: summaryItems, focus: summaryFocus } : null), [summary, summaryItems, summaryFocus]);
+  const state: WizardState = useMemo(() => ({ view, errors, summary: summaryState }), [view, errors, summaryState]);
+  const [store] = useState(() => createWizardStore(state));
+  // Once committed, the fields whose part of the state changed render again (before the frame is painted).
+  useLayoutEffect(() => store.set(state), [store, state]);
+
+  const services = props.services ?? NO_SERVICES;
+  const slots = props.slots ?? NO_SLOTS;
+  const context: WizardContextValue = useMemo(
+    () => ({
+      runtime,
+      store,
+      summaryRef,
+      messages,
+      services,
+      slots,
+      setFields: (patch) => change({ ...latest.current, ...patch }),
+      setExternalError: (field, message) =>
+        setExternalErrors((current) => (message ? (current[field] === message ? current : { ...current, [field]: message }) : current[field] ? without(current, [field]) : current)),
+    }),
+    [runtime, store, messages, services, slots, change],
+  );
+
+  // The fields' forms keep one submit handler: a new one would render every field again.
+  const continueRef = useRef(continueStep);
+  continueRef.current = continueStep;
+  const submit = useCallback(() => void continueRef.current(), []);
 
   return (
     <WizardContext.Provider value={context}>
-      <ProgressBar />
-      <Form
-        className="lv-form"
-        schema={doc.schema as RJSFSchema}
-        uiSchema={resolveUi(runtime, data)}
-        formData={data}
-        validator={validator}
-        templates={templates}
-        widgets={widgets}
-        idPrefix={ID_PREFIX}
-        idSeparator={ID_SEPARATOR}
-        noHtml5Validate
-        noValidate
-        showErrorList={false}
-        extraErrors={extraErrors}
-        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
-        onChange={(event: IChangeEvent) => change((event.formData ?? {}) as FormData)}
-        onBlur={blur}
-        onSubmit={() => void continueStep()}
-      >
-        <></>
-      </Form>
+      <ProgressBar revealedSteps={revealedSteps} activeStepCount={activeSteps.length} currentStep={currentStep} messages={messages} />
+      <div className="lv-form">
+        <WizardSteps
+          revealedSteps={revealedSteps}
+          activeStepCount={activeSteps.length}
+          currentStep={currentStep}
+          buttonLabel={revealedSteps.some((step) => step.number === currentStep) ? view.buttonLabel(currentStep) : ''}
+          busy={busy}
+          messages={messages}
+          sections={sections}
+          states={stepStates}
+          validator={validator}
+          onFieldChange={onFieldChange}
+          onBlur={blur}
+          onSubmit={submit}
+        />
+      </div>
     </WizardContext.Provider>
   );
 }

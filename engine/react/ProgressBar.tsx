@@ -1,10 +1,17 @@
 // How far the application is, from the current step's `progress` in the document.
-import type { ReactNode } from 'react';
-import { useWizard } from './context.ts';
-import { fill } from './messages.ts';
+import { memo, type ReactNode } from 'react';
+import type { Step } from '../core/index.ts';
+import { fill, type RendererMessages } from './messages.ts';
 
-export function ProgressBar(): ReactNode {
-  const { revealedSteps, activeStepCount, currentStep, messages } = useWizard();
+export interface ProgressBarProps {
+  /** Active steps up to the current one, in order. */
+  revealedSteps: readonly Step[];
+  activeStepCount: number;
+  currentStep: number;
+  messages: RendererMessages;
+}
+
+export const ProgressBar = memo(function ProgressBar({ revealedSteps, activeStepCount, currentStep, messages }: ProgressBarProps): ReactNode {
   const index = revealedSteps.findIndex((step) => step.number === currentStep);
   const step = revealedSteps[index];
   if (!step) return null;
@@ -19,4 +26,4 @@ export function ProgressBar(): ReactNode {
       </div>
     </div>
   );
-}
+});

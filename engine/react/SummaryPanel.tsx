@@ -1,7 +1,8 @@
 // The summary beside the form: the document's summary sections the applicant is
-// past, each with its answers and a pencil back to its step.
-import type { ReactNode } from 'react';
-import type { FormData, FormDocument, FormRuntime } from '../core/index.ts';
+// past, each with its answers and a pencil back to its step. A section whose answers
+// did not change is not rendered again (a keystroke changes one answer).
+import { memo, type ReactNode } from 'react';
+import type { FormData, FormDocument, FormRuntime, FormView, SummarySection } from '../core/index.ts';
 import { displayValue } from './display.ts';
 import { goToStep } from './focus.ts';
 import { fill, type RendererMessages } from './messages.ts';
@@ -13,6 +14,8 @@ export interface SummaryPanelProps {
   messages: RendererMessages;
   /** Where a pencil takes the applicant; by default it scrolls to the step on this page. */
   onEdit?(step: number): void;
+  /** The runtime's view of `data`, when the page has it already (runtime.view). */
+  view?: FormView;
 }
 
 function PencilIcon(): ReactNode {
@@ -47,37 +50,59 @@ function EmailValue({ address }: { address: string }): ReactNode {
   );
 }
 
-export function SummaryPanel({ runtime, data, currentStep, messages, onEdit = goToStep }: SummaryPanelProps): ReactNode {
-  const prepared = runtime.prepare(data);
-  const sections = runtime.summarySections(data, currentStep);
+export function SummaryPanel({ runtime, data, currentStep, messages, onEdit = goToStep, view = runtime.view(data) }: SummaryPanelProps): ReactNode {
+  const sections = view.summarySections(currentStep);
   if (sections.length === 0) return <p className="lv-summary__empty">{messages.summaryEmpty}</p>;
   return (
     <div className="lv-summary">
-      {sections.map((section) => {
-        const rows = section.fields
-          .map((field) => ({ field, value: displayValue(runtime.document, field, prepared[field], messages) }))
-          .filter((row): row is { field: string; value: string } => row.value !== null);
-        return (
-          <section key={section.id} className="lv-summary__section" aria-labelledby={`summary-${section.id}`}>
-            <div className="lv-summary__head">
-              <h3 id={`summary-${section.id}`} className="lv-summary__title">
-                {section.title}
-              </h3>
-              <button type="button" className="lv-icon-button" onClick={() => onEdit(section.step)} aria-label={fill(messages.editSection, { section: section.title })}>
-                <PencilIcon />
-              </button>
-            </div>
-            <dl className="lv-summary__list">
-              {rows.map((row) => (
-                <div key={row.field} className="lv-summary__row">
-                  <dt>{runtime.label(row.field)}</dt>
-                  <dd>{isEmailField(runtime.document, row.field) ? <EmailValue address={row.value} /> : row.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        );
-      })}
+      {sections.map((section) => (
+        <SummarySectionView
+          key={section.id}
+          runtime={runtime}
+          section={section}
+          values={section.fields.map((field) => view.prepared[field])}
+          messages={messages}
+          onEdit={onEdit}
+        />
+      ))}
     </div>
   );
 }
+
+interface SectionProps {
+  runtime: FormRuntime;
+  section: SummarySection;
+  /** The prepared answers of the section's fields, in order. */
+  values: unknown[];
+  messages: RendererMessages;
+  onEdit(step: number): void;
+}
+
+const sameProps = (a: SectionProps, b: SectionProps) =>
+  a.runtime === b.runtime && a.section === b.section && a.messages === b.messages && a.onEdit === b.onEdit && a.values.length === b.values.length && a.values.every((value, i) => Object.is(value, b.values[i]));
+
+const SummarySectionView = memo(function SummarySectionView({ runtime, section, values, messages, onEdit }: SectionProps): ReactNode {
+  const rows = section.fields
+    .map((field, i) => ({ field, value: displayValue(runtime.document, field, values[i], messages) }))
+    .filter((row): row is { field: string; value: string } => row.value !== null);
+  return (
+    <section className="lv-summary__section" aria-labelledby={`summary-${section.id}`}>
+      <div className="lv-summary__head">
+        <h3 id={`summary-${section.id}`} className="lv-summary__title">
+          {section.title}
+        </h3>
+        <button type="button" className="lv-icon-button" onClick={() => onEdit(section.step)} aria-label={fill(messages.editSection, { section: section.title })}>
+          <PencilIcon />
+        </button>
+      </div>
+      <dl className="lv-summary__list">
+        {rows.map((row) => (
+          <div key={row.field} className="lv-summary__row">
+            <dt>{runtime.label(row.field)}</dt>
+            <dd>{isEmailField(runtime.document, row.field) ? <EmailValue address={row.value} /> : row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}, sameProps);

@@ -1,30 +1,82 @@
 // Steps 1..N on one page: each revealed step is a section with its heading, its
-// error summary, its fields grouped as the document's sections, and, on the
-// current step only, the continue button with the document's label. Earlier
-// steps stay editable; continuing re-checks them.
-import type { ObjectFieldTemplatePropertyType } from '@rjsf/utils';
-import type { ReactNode } from 'react';
-import type { Step, StepSection } from '../core/index.ts';
-import { useWizard } from './context.ts';
+// error summary, its fields grouped as the document's sections (each visible field
+// its own small RJSF form, field-forms.ts), and, on the current step only, the
+// continue button with the document's label (in a form of its own: the fields' forms
+// submit by Enter, the button by a click, both continue). Earlier steps stay editable; continuing
+// re-checks them. A section or field whose state did not change is not rendered again.
+import type { ValidatorType } from '@rjsf/utils';
+import { memo, type ReactNode } from 'react';
+import type { FormData, Step } from '../core/index.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { stepDomId, stepHeadingId } from './ids.ts';
-import { fill } from './messages.ts';
+import { fill, type RendererMessages } from './messages.ts';
+import { FieldForm } from './FieldForm.tsx';
+import type { SectionSpec, SectionState } from './field-forms.ts';
 
-export function WizardSteps({ properties }: { properties: ObjectFieldTemplatePropertyType[] }): ReactNode {
-  const { revealedSteps } = useWizard();
-  const content = new Map(properties.map((property) => [property.name, property.content]));
+export interface WizardStepsProps {
+  /** Active steps up to the current one, in order. */
+  revealedSteps: readonly Step[];
+  activeStepCount: number;
+  currentStep: number;
+  /** The current step's button label. */
+  buttonLabel: string;
+  busy: boolean;
+  messages: RendererMessages;
+  sections: ReadonlyMap<number, SectionSpec[]>;
+  /** Per revealed step, its sections' states (the same array while none of them changed). */
+  states: ReadonlyMap<number, readonly SectionState[]>;
+  validator: ValidatorType;
+  onFieldChange(field: string, data: FormData): void;
+  onBlur(id: string): void;
+  /** The continue button, or Enter in a field. */
+  onSubmit(): void;
+}
+
+export function WizardSteps({ revealedSteps, activeStepCount, currentStep, buttonLabel, busy, sections, states, ...shared }: WizardStepsProps): ReactNode {
   return (
     <div className="lv-steps">
-      {revealedSteps.map((step, index) => (
-        <StepView key={step.number} step={step} index={index} content={content} />
-      ))}
+      {revealedSteps.map((step, index) => {
+        const isCurrent = step.number === currentStep;
+        return (
+          <StepView
+            key={step.number}
+            step={step}
+            index={index}
+            activeStepCount={activeStepCount}
+            isCurrent={isCurrent}
+            buttonLabel={isCurrent ? buttonLabel : ''}
+            busy={isCurrent && busy}
+            specs={sections.get(step.number) ?? NO_SECTIONS}
+            states={states.get(step.number) ?? NO_STATES}
+            {...shared}
+          />
+        );
+      })}
     </div>
   );
 }
 
-function StepView({ step, index, content }: { step: Step; index: number; content: Map<string, ReactNode> }): ReactNode {
-  const { currentStep, activeStepCount, messages, runtime, data, busy } = useWizard();
-  const isCurrent = step.number === currentStep;
+const NO_SECTIONS: SectionSpec[] = [];
+const NO_STATES: SectionState[] = [];
+
+interface StepViewProps {
+  step: Step;
+  index: number;
+  activeStepCount: number;
+  isCurrent: boolean;
+  buttonLabel: string;
+  busy: boolean;
+  messages: RendererMessages;
+  specs: readonly SectionSpec[];
+  states: readonly SectionState[];
+  validator: ValidatorType;
+  onFieldChange(field: string, data: FormData): void;
+  onBlur(id: string): void;
+  onSubmit(): void;
+}
+
+/** A step renders again only when something of it changed (its sections' states, its button). */
+const StepView = memo(function StepView({ step, index, activeStepCount, isCurrent, buttonLabel, busy, messages, specs, states, validator, onFieldChange, onBlur, onSubmit }: StepViewProps): ReactNode {
   return (
     <section id={stepDomId(step.number)} className={`lv-step${isCurrent ? ' lv-step--current' : ''}`} aria-labelledby={stepHeadingId(step.number)}>
       <header className="lv-step__header">
@@ -34,29 +86,46 @@ function StepView({ step, index, content }: { step: Step; index: number; content
         </h2>
       </header>
       <ErrorSummary step={step.number} />
-      {step.sections.map((section, i) => (
-        <SectionView key={i} section={section} content={content} />
+      {specs.map((spec, i) => (
+        <SectionView key={spec.key} spec={spec} state={states[i]} validator={validator} onFieldChange={onFieldChange} onBlur={onBlur} onSubmit={onSubmit} />
       ))}
       {isCurrent && (
-        <div className="lv-step__actions">
+        <form
+          className="lv-step__actions"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
           <button type="submit" className="lv-button lv-button--primary" disabled={busy} aria-describedby={busy ? `${stepDomId(step.number)}-busy` : undefined}>
-            {runtime.buttonLabel(step.number, data)}
+            {buttonLabel}
           </button>
           {busy && (
             <span id={`${stepDomId(step.number)}-busy`} className="lv-step__busy" role="status">
               {messages.saving}
             </span>
           )}
-        </div>
+        </form>
       )}
     </section>
   );
+});
+
+interface SectionViewProps {
+  spec: SectionSpec;
+  state: SectionState;
+  validator: ValidatorType;
+  onFieldChange(field: string, data: FormData): void;
+  onBlur(id: string): void;
+  onSubmit(): void;
 }
 
-function SectionView({ section, content }: { section: StepSection; content: Map<string, ReactNode> }): ReactNode {
-  const { visible } = useWizard();
-  if (!section.fields.some((field) => visible.has(field))) return null;
-  const fields = section.fields.map((field) => <FieldSlot key={field} node={content.get(field)} />);
+/** A section without a visible field is not rendered; a hidden field has no form. */
+const SectionView = memo(function SectionView({ spec, state, ...shared }: SectionViewProps): ReactNode {
+  const { section } = spec;
+  if (state.fields.length === 0) return null;
+  const fields = state.fields.map((field, i) => <FieldForm key={field.field} spec={field} state={state.states[i]} {...shared} />);
   if (!section.title) return <div className="lv-section">{fields}</div>;
   return (
     <fieldset className="lv-section lv-section--titled">
@@ -65,6 +134,4 @@ function SectionView({ section, content }: { section: StepSection; content: Map<
       <div className="lv-section__fields">{fields}</div>
     </fieldset>
   );
-}
-
-const FieldSlot = ({ node }: { node: ReactNode }) => <>{node}</>;
+});

@@ -1,9 +1,11 @@
-// What the theme's templates and widgets read while rendering: the runtime, the
-// current data and the wizard's state. A React context rather than RJSF's
-// formContext, so widgets can use it as a hook.
+// What the theme's templates and widgets need that stays the same while the applicant
+// types: the runtime, texts, the application's services and slots, and the store of
+// what changes (store.ts), through which each field subscribes to its own part. A
+// React context rather than RJSF's formContext, so widgets can use it as a hook.
 import { createContext, useContext, type ReactNode, type RefObject } from 'react';
-import type { FormData, FormRuntime, Step } from '../core/index.ts';
+import type { FormData, FormRuntime } from '../core/index.ts';
 import type { RendererMessages } from './messages.ts';
+import type { WizardStore } from './store.ts';
 
 /** What the renderer asks of the application; everything is optional. */
 export interface RendererServices {
@@ -15,7 +17,11 @@ export interface RendererServices {
   infoLabel?(key: string): string;
 }
 
-/** Application content placed around a field (a computed estimate, a prompt). */
+/**
+ * Application content placed around a field (a computed estimate, a prompt). It renders
+ * inside the wizard, so it reads what changes with the answers through useComputed; the
+ * page passes the same object on every render (a new one renders every field again).
+ */
 export interface RendererSlots {
   beforeField?(field: string): ReactNode;
   afterField?(field: string): ReactNode;
@@ -29,18 +35,9 @@ export interface SummaryItem {
 
 export interface WizardContextValue {
   runtime: FormRuntime;
-  data: FormData;
-  visible: ReadonlySet<string>;
-  required: ReadonlySet<string>;
-  /** Active steps up to the current one, in order. */
-  revealedSteps: Step[];
-  activeStepCount: number;
-  currentStep: number;
-  /** Shown field errors by field path (`list.0.loan`). */
-  errors: Readonly<Record<string, string>>;
-  summary: { step: number; items: SummaryItem[] } | null;
+  /** The view, the shown errors and the error summary, as they change (see useWizardState). */
+  store: WizardStore;
   summaryRef: RefObject<HTMLDivElement | null>;
-  busy: boolean;
   messages: RendererMessages;
   services: RendererServices;
   slots: RendererSlots;

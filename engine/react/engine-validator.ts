@@ -2,7 +2,9 @@
 // precompiled schema validator, so the bundle carries no AJV compiler and nothing
 // is compiled in the browser (ADR 0003). The wizard validates through the runtime
 // itself and feeds RJSF its errors; RJSF calls this only to match `oneOf` options
-// while it computes defaults, which needs no more than const/enum/type.
+// while it computes defaults, which needs no more than const/enum/type. The wizard's
+// forms are sections of the document (sections.ts): a section's data is checked as
+// part of the whole application, which `application` gives.
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
 import type { FieldError, FormData, FormRuntime } from '../core/index.ts';
 
@@ -38,14 +40,22 @@ export function matchesShape(schema: RJSFSchema, value: unknown): boolean {
   return types.length === 0 || types.some((type) => TYPE_CHECKS[type]?.(value));
 }
 
-export function engineValidator(runtime: FormRuntime): ValidatorType {
+export function engineValidator(runtime: FormRuntime, application?: () => FormData): ValidatorType {
+  /** Whether `formData` is valid as the root of `rootSchema`: the document, or one section of it. */
+  function rootValid(formData: unknown, rootSchema: RJSFSchema): boolean {
+    const data = (formData ?? {}) as FormData;
+    if (rootSchema === runtime.document.schema || application === undefined) return runtime.validate(data).valid;
+    const fields = Object.keys(rootSchema.properties ?? {});
+    return runtime.validate({ ...application(), ...data }, { fields }).valid;
+  }
+
   return {
     validateFormData(formData): ValidationData<unknown> {
       const { errors } = runtime.validate((formData ?? {}) as FormData);
       return { errors: toRjsfErrors(errors), errorSchema: toErrorSchema(errors) };
     },
     isValid(schema, formData, rootSchema) {
-      if (schema === rootSchema) return runtime.validate((formData ?? {}) as FormData).valid;
+      if (schema === rootSchema) return rootValid(formData, rootSchema);
       return matchesShape(schema, formData);
     },
     rawValidation<Result>(_schema: RJSFSchema, formData?: unknown) {

@@ -10,3 +10,5 @@ export { fieldDomId, stepDomId } from './ids.ts';
 export { formatNumber, withUnit } from './format.ts';
 export type { RendererMessages } from './messages.ts';
 export type { RendererServices, RendererSlots } from './context.ts';
+export { useComputed } from './store.ts';
+export { useFormView } from './use-form-view.ts';

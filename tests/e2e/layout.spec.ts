@@ -115,8 +115,10 @@ async function expectMonthYearPairsLevel(page: Page, scope: Locator, where: stri
       const rect = element!.getBoundingClientRect();
       return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
     };
+    // The field after the month in the section (each field is a form of its own, FieldForm.tsx).
+    const fields = [...root.querySelectorAll('.lv-field')];
     return [...root.querySelectorAll('.lv-field--monthSelect')].map((month) => {
-      const year = month.nextElementSibling!;
+      const year = fields[fields.indexOf(month) + 1];
       return {
         id: month.querySelector('select')!.id,
         yearIsNext: year.classList.contains('lv-field--yearSelect'),

@@ -1,9 +1,12 @@
 // Every field: label (or legend), hint, error message, then the control, GOV.UK
 // order. Fields the document's rules hide are not rendered at all. A widget says
-// how it wants to be framed through its static `layout`.
+// how it wants to be framed through its static `layout`. Visibility and the error
+// come from the wizard's store, so a field renders again when they change, not on
+// every keystroke elsewhere.
 import type { FieldTemplateProps, RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Fragment, type ReactNode } from 'react';
 import { useWizard } from '../context.ts';
+import { useFieldView } from '../store.ts';
 import { errorId, helpId, labelId } from '../ids.ts';
 
 export type FieldLayout = 'simple' | 'group' | 'checkbox';
@@ -22,13 +25,13 @@ function layoutOf(schema: RJSFSchema, uiSchema: UiSchema | undefined, widgets: R
 
 export function FieldTemplate(props: FieldTemplateProps): ReactNode {
   const { id, label, children, rawHelp, schema, uiSchema, fieldPathId, registry } = props;
-  const wizard = useWizard();
+  const { messages, slots } = useWizard();
   const path = fieldPathId.path;
-  if (path.length === 0) return children;
   const field = path.join('.');
-  if (path.length === 1 && !wizard.visible.has(field)) return null;
+  const { visible, error } = useFieldView(field);
+  if (path.length === 0) return children;
+  if (path.length === 1 && !visible) return null;
 
-  const error = wizard.errors[field];
   const layout = layoutOf(schema, uiSchema, registry.widgets);
   const name = widgetName(uiSchema);
   const className = ['lv-field', `lv-field--${layout}`, name && `lv-field--${name}`, error && 'lv-field--invalid'].filter(Boolean).join(' ');
@@ -39,7 +42,7 @@ export function FieldTemplate(props: FieldTemplateProps): ReactNode {
   ) : null;
   const message = error ? (
     <p id={errorId(id)} className="lv-error-message">
-      <span className="lv-visually-hidden">{wizard.messages.errorPrefix} </span>
+      <span className="lv-visually-hidden">{messages.errorPrefix} </span>
       {error}
     </p>
   ) : null;
@@ -78,9 +81,9 @@ export function FieldTemplate(props: FieldTemplateProps): ReactNode {
   if (path.length > 1) return framed;
   return (
     <Fragment>
-      {wizard.slots.beforeField?.(field)}
+      {slots.beforeField?.(field)}
       {framed}
-      {wizard.slots.afterField?.(field)}
+      {slots.afterField?.(field)}
     </Fragment>
   );
 }

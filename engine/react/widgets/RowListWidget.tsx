@@ -3,9 +3,10 @@
 // input is labelled with the document's label for its row field, the same name the
 // error summary uses. Number properties are typed as money.
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useWizard } from '../context.ts';
 import { errorId, fieldDomId } from '../ids.ts';
+import { useRowErrors } from '../store.ts';
 import { fill } from '../messages.ts';
 import { optionText, useFieldState } from './field-state.ts';
 import { MoneyInput } from './MoneyInput.tsx';
@@ -22,6 +23,7 @@ export function RowListWidget(props: WidgetProps): ReactNode {
   const { value, onChange, onBlur, schema, options, registry, disabled } = props;
   const { field } = useFieldState(props);
   const wizard = useWizard();
+  const errors = useRowErrors(field);
   const rows: Row[] = Array.isArray(value) && value.length > 0 ? (value as Row[]) : [{}];
   const itemSchema = registry.schemaUtils.retrieveSchema((schema.items ?? {}) as RJSFSchema);
   const keys = Object.keys(itemSchema.properties ?? {});
@@ -39,15 +41,23 @@ export function RowListWidget(props: WidgetProps): ReactNode {
     setFocusRow(null);
   }, [focusRow, field, keys]);
 
+  // Enter continues, as in every other field: a field is a form of its own (FieldForm.tsx),
+  // and a browser submits on Enter only a form with one text input, not a list's several.
+  const enter = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    event.target.form?.requestSubmit();
+  };
+
   return (
-    <div className="lv-rows">
+    <div className="lv-rows" onKeyDown={enter}>
       {rows.map((row, index) => (
         <div key={index} className="lv-row" role="group" aria-label={rowLabel(index)}>
           <div className="lv-row__fields">
             {keys.map((key) => {
               const path = `${field}.${index}.${key}`;
               const inputId = fieldDomId(path);
-              const error = wizard.errors[path];
+              const error = errors[path];
               const property = (itemSchema.properties?.[key] ?? {}) as RJSFSchema;
               const numeric = property.type === 'number' || property.type === 'integer';
               const update = (next: unknown) => onChange(rows.map((r, i) => (i === index ? withValue(r, key, next) : r)));

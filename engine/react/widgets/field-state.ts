@@ -3,11 +3,12 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useWizard } from '../context.ts';
 import { describedBy, fieldFromDomId } from '../ids.ts';
+import { useFieldView } from '../store.ts';
 
 export function useFieldState(props: Pick<WidgetProps, 'id' | 'uiSchema'>) {
   const wizard = useWizard();
   const field = fieldFromDomId(props.id) ?? props.id;
-  const error = wizard.errors[field];
+  const { error, required } = useFieldView(field);
   const hasHelp = typeof props.uiSchema?.['ui:help'] === 'string';
   return {
     wizard,
@@ -16,7 +17,7 @@ export function useFieldState(props: Pick<WidgetProps, 'id' | 'uiSchema'>) {
     aria: {
       'aria-invalid': error ? true : undefined,
       'aria-describedby': describedBy(props.id, { help: hasHelp, error: Boolean(error) }),
-      'aria-required': wizard.required.has(field) ? true : undefined,
+      'aria-required': required ? true : undefined,
     },
   };
 }

@@ -1,16 +1,18 @@
 // Content the consumer application places around its fields: the installment
 // estimate under the loan time, the co-applicant prompt above the co-applicant
 // box, and the loan-type information above the loan kinds. Texts and rules are the
-// document's (`texts`, `rules.computed`, `constants`).
+// document's (`texts`, `rules.computed`, `constants`). The slots are made once per
+// form; what depends on the answers is read from the wizard's view (useComputed), so
+// it renders again only when its value changes.
 import type { ReactNode } from 'react';
-import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
+import type { FormRuntime } from '../../../engine/core/index.ts';
 import type { RendererSlots } from '../../../engine/react/index.ts';
-import { formatNumber } from '../../../engine/react/index.ts';
+import { formatNumber, useComputed } from '../../../engine/react/index.ts';
 import { loanStep, modals } from '../messages.fi.ts';
 import { fill } from '../text.ts';
 
-function InstallmentEstimate({ runtime, data }: { runtime: FormRuntime; data: FormData }): ReactNode {
-  const estimate = runtime.computed(data).monthlyInstallmentEstimate;
+function InstallmentEstimate({ runtime }: { runtime: FormRuntime }): ReactNode {
+  const estimate = useComputed('monthlyInstallmentEstimate');
   const texts = runtime.document.texts ?? {};
   if (typeof estimate !== 'number' || !Number.isFinite(estimate)) return null;
   const rate = runtime.document.constants?.installmentAnnualRatePercent;
@@ -33,8 +35,8 @@ export function textWithConstants(runtime: FormRuntime, key: string): string | u
   return fill(text, Object.fromEntries(numbers.map(([name, value]) => [name, formatNumber(value)])));
 }
 
-function CoApplicantPrompt({ runtime, data }: { runtime: FormRuntime; data: FormData }): ReactNode {
-  if (runtime.computed(data).showCoApplicantPrompt !== true) return null;
+function CoApplicantPrompt({ runtime }: { runtime: FormRuntime }): ReactNode {
+  if (useComputed('showCoApplicantPrompt') !== true) return null;
   return (
     <p className="prompt" data-testid="co-applicant-prompt">
       {textWithConstants(runtime, 'coApplicantPrompt')}
@@ -52,15 +54,15 @@ function LoanTypesButton({ onOpen }: { onOpen(): void }): ReactNode {
   );
 }
 
-export function consumerSlots(runtime: FormRuntime, data: FormData, openInfo: (key: 'loanTypes') => void): RendererSlots {
+export function consumerSlots(runtime: FormRuntime, openInfo: (key: 'loanTypes') => void): RendererSlots {
   return {
     beforeField(field) {
-      if (field === 'hasCoApplicant') return <CoApplicantPrompt runtime={runtime} data={data} />;
+      if (field === 'hasCoApplicant') return <CoApplicantPrompt runtime={runtime} />;
       if (field === 'primaryApplicantHasNoLoans' || field === 'coApplicantHasNoLoans') return <LoanTypesButton onOpen={() => openInfo('loanTypes')} />;
       return null;
     },
     afterField(field) {
-      if (field === 'inputAppliedTenor') return <InstallmentEstimate runtime={runtime} data={data} />;
+      if (field === 'inputAppliedTenor') return <InstallmentEstimate runtime={runtime} />;
       return null;
     },
   };

@@ -6,14 +6,31 @@ import { summaryPanel } from '../messages.fi.ts';
 
 const WIDE = '(min-width: 62rem)';
 
+/**
+ * One query for the page, its answer kept: the card renders on every keystroke, and
+ * asking the browser again each time (a new query, or `matches`) costs time there.
+ */
+let wideQuery: MediaQueryList | undefined;
+let wideNow = false;
+function wideMedia(): MediaQueryList {
+  if (wideQuery === undefined) {
+    wideQuery = window.matchMedia(WIDE);
+    wideNow = wideQuery.matches;
+    wideQuery.addEventListener('change', (event) => {
+      wideNow = event.matches;
+    });
+  }
+  return wideQuery;
+}
+
 function useWide(): boolean {
   return useSyncExternalStore(
     (notify) => {
-      const query = window.matchMedia(WIDE);
+      const query = wideMedia();
       query.addEventListener('change', notify);
       return () => query.removeEventListener('change', notify);
     },
-    () => window.matchMedia(WIDE).matches,
+    () => (wideMedia(), wideNow),
   );
 }
 

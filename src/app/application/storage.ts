@@ -22,7 +22,31 @@ export interface Draft {
 const applicationKey = (id: string) => `lv:application:${id}`;
 const draftKey = (scope: string) => `lv:draft:${scope}`;
 
+// Writing the answers serialises the whole application, a millisecond or more on a
+// slow phone. While the applicant types, the page stores the latest answers once the
+// keystroke's frame is painted (storeSoon, issue 13), at most once a frame; leaving the
+// page writes at once, and a read, write or removal of the same copy settles it first.
+const waiting = new Map<string, unknown>();
+let scheduled = false;
+
+function writeWaiting(): void {
+  scheduled = false;
+  for (const [key, value] of waiting) write(key, value);
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', writeWaiting);
+
+function writeSoon(key: string, value: unknown): void {
+  waiting.set(key, value);
+  if (scheduled) return;
+  scheduled = true;
+  const later = () => setTimeout(writeWaiting, 0);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(later);
+  else later();
+}
+
 function read<T>(key: string): T | null {
+  if (waiting.has(key)) write(key, waiting.get(key));
   try {
     const raw = sessionStorage.getItem(key);
     return raw ? (JSON.parse(raw) as T) : null;
@@ -32,6 +56,7 @@ function read<T>(key: string): T | null {
 }
 
 function write(key: string, value: unknown): void {
+  waiting.delete(key);
   try {
     sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
@@ -45,9 +70,12 @@ export function loadApplication(id: string, token: string): StoredApplication | 
 }
 
 export const storeApplication = (application: StoredApplication) => write(applicationKey(application.id), application);
+/** storeApplication once this frame is painted (the page stores every change of the answers). */
+export const storeApplicationSoon = (application: StoredApplication) => writeSoon(applicationKey(application.id), application);
 
 /** This tab no longer holds the application: its pages ask for the one-time code again. */
 export function forgetApplication(id: string): void {
+  waiting.delete(applicationKey(id));
   try {
     sessionStorage.removeItem(applicationKey(id));
   } catch {
@@ -57,8 +85,11 @@ export function forgetApplication(id: string): void {
 
 export const loadDraft = (scope: string) => read<Draft>(draftKey(scope));
 export const storeDraft = (scope: string, draft: Draft) => write(draftKey(scope), draft);
+/** storeDraft once this frame is painted. */
+export const storeDraftSoon = (scope: string, draft: Draft) => writeSoon(draftKey(scope), draft);
 
 export function clearDraft(scope: string): void {
+  waiting.delete(draftKey(scope));
   try {
     sessionStorage.removeItem(draftKey(scope));
   } catch {

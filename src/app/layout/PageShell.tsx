@@ -1,21 +1,25 @@
-// The frame of every page: skip link, header, main, footer.
-import type { ReactNode } from 'react';
+// The frame of every page: skip link, header, main, footer. The header and footer
+// are made once per brand, so a page that renders again as the applicant types
+// (the application) does not render them again.
+import { useMemo, type ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
 import { site } from '../messages.fi.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 export function PageShell({ brand, homeHref, children, skipTo = 'main' }: { brand: Brand; homeHref: string; children: ReactNode; skipTo?: string }): ReactNode {
+  const header = useMemo(() => <Header brand={brand} homeHref={homeHref} />, [brand, homeHref]);
+  const footer = useMemo(() => <Footer brand={brand} />, [brand]);
   return (
     <div className="page">
       <a className="skip-link" href={`#${skipTo}`}>
         {site.skipToForm}
       </a>
-      <Header brand={brand} homeHref={homeHref} />
+      {header}
       <main id="main" className="page__main" tabIndex={-1}>
         {children}
       </main>
-      <Footer brand={brand} />
+      {footer}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import type { FormData } from '../../../engine/core/index.ts';
-import { FormWizard, goToStep, SummaryPanel, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
+import { FormWizard, goToStep, SummaryPanel, useFormView, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
 import { trackResume, trackStep } from '../analytics.ts';
 import { createApplication, lookupTown, updateApplication } from '../api.ts';
 import { consumerSlots } from '../application/StepExtras.tsx';
@@ -13,7 +13,7 @@ import { SummaryCard } from '../application/SummaryCard.tsx';
 import { initialState, shownStep, type ApplicationState } from '../application/initial-state.ts';
 import { savePayload } from '../application/payload.ts';
 import { readLandingParams } from '../application/query.ts';
-import { clearDraft, forgetApplication, storeApplication, storeDraft } from '../application/storage.ts';
+import { clearDraft, forgetApplication, storeApplication, storeApplicationSoon, storeDraftSoon } from '../application/storage.ts';
 import { currentTracking } from '../application/tracking.ts';
 import type { Brand } from '../brands.ts';
 import type { LoadedForm } from '../form-source.ts';
@@ -25,6 +25,9 @@ import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
 import { wasPrefilled } from '../resume/saved-form.ts';
+
+/** The view's data before the application is found (nothing is rendered from it). */
+const NO_DATA: FormData = {};
 
 interface Props {
   form: LoadedForm;
@@ -50,8 +53,8 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
   // The answers survive a reload of this tab (ADR 0003).
   useEffect(() => {
     if (!state) return;
-    if (state.id && state.token) storeApplication({ id: state.id, token: state.token, data: state.data, step: state.step, tracked: state.tracked });
-    else storeDraft(draftScope, { data: state.data, tracked: state.tracked });
+    if (state.id && state.token) storeApplicationSoon({ id: state.id, token: state.token, data: state.data, step: state.step, tracked: state.tracked });
+    else storeDraftSoon(draftScope, { data: state.data, tracked: state.tracked });
   }, [state, draftScope]);
 
   // The path names the step shown, so a reload comes back to it. A path naming a step not
@@ -138,17 +141,31 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
     [],
   );
 
+  // One view of the answers for the whole page (the wizard asks for the same one), and
+  // slots made once: the summary and the fields render again only where answers changed.
+  const answers = useFormView(runtime, state?.data ?? NO_DATA);
+  const slots = useMemo(() => consumerSlots(runtime, (key) => setModal({ kind: 'info', key })), [runtime]);
+  // Content that does not depend on the answers, made once.
+  const hero = useMemo(() => <Hero product={product} />, [product]);
+  const aside = useMemo(
+    () => (
+      <>
+        <PromoBox />
+        <SupportLine />
+      </>
+    ),
+    [],
+  );
+
   if (!state) {
     return (
       <HomeNoticePage brand={brand} homeHref={home} title={pages.resumeUnavailable.title} body={pages.resumeUnavailable.body} action={pages.resumeUnavailable.action} />
     );
   }
 
-  const slots = consumerSlots(runtime, state.data, (key) => setModal({ kind: 'info', key }));
-
   return (
     <PageShell brand={brand} homeHref={home} skipTo="hakemus">
-      <Hero product={product} />
+      {hero}
       <div className="page__grid">
         <div className="page__form" id="hakemus" tabIndex={-1}>
           <FormWizard
@@ -156,6 +173,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
             runtime={runtime}
             validator={validator}
             data={state.data}
+            view={answers}
             onChange={onChange}
             currentStep={shown}
             onContinue={onContinue}
@@ -165,11 +183,10 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
           />
         </div>
         <aside className="page__aside" aria-label={summaryPanel.title}>
-          <SummaryCard sections={runtime.summarySections(state.data, shown).length}>
-            <SummaryPanel runtime={runtime} data={state.data} currentStep={shown} messages={renderer} />
+          <SummaryCard sections={answers.summarySections(shown).length}>
+            <SummaryPanel runtime={runtime} data={state.data} view={answers} currentStep={shown} messages={renderer} />
           </SummaryCard>
-          <PromoBox />
-          <SupportLine />
+          {aside}
         </aside>
       </div>
       <AppModal

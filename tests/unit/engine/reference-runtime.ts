@@ -41,7 +41,10 @@ export function isTruthy(rule: Logic, data: FormData, context: RuleContext = {},
 
 const MAX_VISIBILITY_PASSES = 5;
 
-export function createReferenceRuntime(doc: FormDocument, validateSchema: SchemaValidateFunction): FormRuntime {
+/** The former runtime's calls (it had no `view`). */
+export type ReferenceRuntime = Omit<FormRuntime, 'view'>;
+
+export function createReferenceRuntime(doc: FormDocument, validateSchema: SchemaValidateFunction): ReferenceRuntime {
   const context: RuleContext = { constants: doc.constants, texts: doc.texts };
   const properties = doc.schema.properties;
   const fieldIds = Object.keys(properties);

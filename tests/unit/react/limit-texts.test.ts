@@ -24,7 +24,7 @@ function renderPage(runtime: FormRuntime, product: Product, data: FormData): { h
     LoadedFormContext.Provider,
     { value: { runtime } },
     createElement(Hero, { product }),
-    createElement(FormWizard, { runtime, data, onChange() {}, currentStep: 1, onContinue: async () => ({ ok: true }), messages: renderer, slots: consumerSlots(runtime, data, () => {}) }),
+    createElement(FormWizard, { runtime, data, onChange() {}, currentStep: 1, onContinue: async () => ({ ok: true }), messages: renderer, slots: consumerSlots(runtime, () => {}) }),
   );
   const html = plain(renderToStaticMarkup(tree));
   return {

@@ -1,0 +1,110 @@
+// `npm run bench:keys`: keystroke to next paint while typing into a text field on the
+// largest step of each form document that has pages (forms/catalogue.json), next to
+// plain RJSF (@rjsf/core's default theme, @rjsf/validator-ajv8, liveValidate) on the
+// same fields and data, both built in this run and driven in Debian's Chromium. The
+// application page opens on that step the way a reload does (this tab's stored copy,
+// src/app/application/storage.ts). Rounds interleave the two pages, so a load change
+// on a shared machine moves both; p50/p95 are over every measured key of a page.
+// Settings: BENCH_KEYS (measured keys per page, about; default 100), BENCH_ROUNDS
+// (default 5), BENCH_ROWS (list rows on the page, default 14).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { listFormDocuments, readCatalogue, readFormDocument } from '../engine/core/node.ts';
+import { fieldDomId } from '../engine/react/ids.ts';
+import { PROBE, typeAndMeasure } from './bench-keys/keystrokes.ts';
+import { largestStep, type BenchStep } from './bench-keys/largest-step.ts';
+import { buildApplication, buildPlainRjsf, plainForm } from './bench-keys/pages.ts';
+import { serveDirectory } from './bench-keys/static-server.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Keys a round, even: a letter and its Backspace, so each round leaves the field as it found it. */
+const PER_ROUND = Math.max(2, 2 * Math.ceil(Number(process.env.BENCH_KEYS ?? 100) / ROUNDS / 2));
+/** Keys typed into each page before measuring (JIT warm-up), not counted. */
+const WARMUP_KEYS = 10;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The application as stored by a tab that reached `bench.step` (src/app/application/storage.ts). */
+const STORED = { id: '1', token: 'bench-keys-token' };
+
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+};
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+
+async function openApplication(browser: Browser, url: string, productPath: string, bench: BenchStep, steps: number[]): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const stored = { ...STORED, data: bench.data, step: bench.step, tracked: steps };
+  await page.addInitScript(({ key, value }) => sessionStorage.setItem(key, value), { key: `lv:application:${STORED.id}`, value: JSON.stringify(stored) });
+  await page.addInitScript(PROBE);
+  await page.goto(`${url}/hakemus/${productPath}/${bench.step}/${STORED.id}/${STORED.token}`);
+  await page.locator(`#step-${bench.step}.lv-step--current #${fieldDomId(bench.typeInto)}`).waitFor({ timeout: 30_000 });
+  return page;
+}
+
+async function openPlain(browser: Browser, url: string, bench: BenchStep): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(PROBE);
+  await page.goto(url);
+  await page.locator(`#root_${bench.typeInto}`).waitFor({ timeout: 30_000 });
+  return page;
+}
+
+const catalogue = readCatalogue();
+const scratch = mkdtempSync(join(tmpdir(), 'bench-keys-'));
+const closers: Array<() => Promise<unknown>> = [];
+try {
+  const appDir = join(scratch, 'app');
+  await buildApplication(appDir);
+  const app = await serveDirectory(appDir);
+  closers.push(app.close);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  closers.unshift(() => browser.close());
+
+  console.log(`bench:keys (Chromium; ${PER_ROUND * ROUNDS} keys per page in ${ROUNDS} interleaved rounds after ${WARMUP_KEYS} warm-up keys; keydown to the next painted frame)`);
+  for (const id of listFormDocuments()) {
+    // The document's page: a product showing it without variants of its own, else any.
+    const products = Object.values(catalogue.products).filter((product) => product.document === id);
+    const product = products.find((p) => p.variants.length === 0) ?? products[0];
+    if (!product) {
+      console.log(`\n${id}: no product in forms/catalogue.json shows it; no page to type on`);
+      continue;
+    }
+    const doc = readFormDocument(id);
+    const bench = largestStep(doc, product.variants);
+    const plainDir = join(scratch, `plain-${id}`);
+    await buildPlainRjsf(plainDir, plainForm(doc, bench.fields, bench.data));
+    const plain = await serveDirectory(plainDir);
+    closers.push(plain.close);
+
+    const pages = {
+      ours: await openApplication(browser, app.url, product.path, bench, doc.steps.map((s) => s.number)),
+      plain: await openPlain(browser, plain.url, bench),
+    };
+    const selectors = { ours: `#${fieldDomId(bench.typeInto)}`, plain: `#root_${bench.typeInto}` };
+    const samples: Record<keyof typeof pages, number[]> = { ours: [], plain: [] };
+    for (const key of ['ours', 'plain'] as const) await typeAndMeasure(pages[key], selectors[key], WARMUP_KEYS);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const);
+      for (const key of order) samples[key].push(...(await typeAndMeasure(pages[key], selectors[key], PER_ROUND)));
+    }
+    await pages.ours.close();
+    await pages.plain.close();
+
+    const p50 = { ours: percentile(samples.ours, 0.5), plain: percentile(samples.plain, 0.5) };
+    const p95 = { ours: percentile(samples.ours, 0.95), plain: percentile(samples.plain, 0.95) };
+    console.log(`\n${id} (/hakemus/${product.path}/), step ${bench.step}: ${bench.fields.length} fields on the page, ${bench.rows} list rows; typing into ${bench.typeInto}`);
+    console.log(`  ${'this application'.padEnd(46)} p50 ${ms(p50.ours)}  p95 ${ms(p95.ours)}  (${samples.ours.length} keys)`);
+    console.log(`  ${'plain RJSF + validator-ajv8 + liveValidate'.padEnd(46)} p50 ${ms(p50.plain)}  p95 ${ms(p95.plain)}  (${samples.plain.length} keys)`);
+    const ratio = { p50: p50.ours / p50.plain, p95: p95.ours / p95.plain };
+    console.log(`  ${'ratio (this application / plain RJSF)'.padEnd(46)} p50 ${ratio.p50.toFixed(2).padStart(6)} ×   p95 ${ratio.p95.toFixed(2).padStart(6)} ×`);
+    const met = ratio.p95 <= 0.5 && p95.ours <= 16;
+    console.log(`  goal 1 (issue 13): p95 ≤ 0.5× plain RJSF and ≤ 16 ms: ${met ? 'met' : 'not met'}`);
+  }
+} finally {
+  for (const close of closers) await close().catch(() => undefined);
+  rmSync(scratch, { recursive: true, force: true });
+}
