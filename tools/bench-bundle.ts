@@ -111,7 +111,7 @@ ${sets.join(',\n')}
 ];
 
 boot(
-  variantSetLoader(sets, ({ default: doc }) => {
+  variantSetLoader({ consumer: sets }, ({ default: doc }) => {
     const validator = customizeValidator({
       AjvClass: Ajv2020 as never,
       extenderFn: (ajv) => {

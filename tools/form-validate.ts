@@ -1,5 +1,6 @@
 // npm run -s form:validate -- <form> <data.json> [--step N] [--variant V]
-// Prints {"valid": bool, "errors": [{field, message}]} on stdout. Exit codes, which
+// Prints {"valid": bool, "errors": [{field, message}]} on stdout, and "warnings" in the
+// same shape when the document's warnings speak (they never make data invalid). Exit codes, which
 // QA scripts depend on:
 //   0  the data is valid
 //   1  the data is invalid (and only then: the JSON above is on stdout)
@@ -53,7 +54,12 @@ try {
   const runtime = runtimeForDocument(readFormDocument(form), variants);
   if (step !== undefined && !runtime.document.steps.some((s) => s.number === step)) fail(`--step: lomakkeella ${form} ei ole vaihetta ${step}`);
   const result = step === undefined ? runtime.validate(data as Record<string, unknown>) : runtime.validateStep(data as Record<string, unknown>, step);
-  process.stdout.write(`${JSON.stringify({ valid: result.valid, errors: result.errors })}\n`);
+  // Warnings of the checked fields (a step's, or all): notices, not errors.
+  const checked = step === undefined ? undefined : new Set(runtime.visibleFields(data as Record<string, unknown>).filter((field) => runtime.stepOf(field) === step));
+  const warnings = Object.entries(runtime.view(data as Record<string, unknown>).warnings)
+    .filter(([field]) => !checked || checked.has(field))
+    .map(([field, message]) => ({ field, message }));
+  process.stdout.write(`${JSON.stringify({ valid: result.valid, errors: result.errors, ...(warnings.length ? { warnings } : {}) })}\n`);
   process.exit(result.valid ? 0 : 1);
 } catch (error) {
   if (error instanceof FormLoadError || error instanceof UnknownVariantError) fail(error.message);

@@ -8,3 +8,9 @@ declare module 'virtual:form/*' {
   /** Every combination of the document's variants, base (none) first; each loads its own chunk. */
   export const variantSets: ReadonlyArray<{ variants: readonly string[]; load: () => Promise<ResolvedForm> }>;
 }
+
+declare module 'virtual:forms' {
+  import type { FormDocument, SchemaValidateFunction } from '../core/types.ts';
+  /** Every document the catalogue names, by id, with its variant sets (as `virtual:form/<id>` has them). */
+  export const documents: Readonly<Record<string, ReadonlyArray<{ variants: readonly string[]; load: () => Promise<{ document: FormDocument; validate: SchemaValidateFunction }> }>>>;
+}

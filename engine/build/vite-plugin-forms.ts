@@ -1,5 +1,7 @@
 // Vite plugin: `import { variantSets } from 'virtual:form/consumer'` lists the
-// document's variant sets, each behind a loader of its own chunk. A chunk holds the
+// document's variant sets, each behind a loader of its own chunk, and
+// `import { documents } from 'virtual:forms'` does so for every document the
+// catalogue names (documents.mortgage, …). A chunk holds the
 // document as that set sees it (variants applied here, at build time, so the browser
 // patches nothing and ships no JSON Patch library) and its AJV standalone validator,
 // generated at build time: the bundle carries no AJV compiler and runs no eval. A page
@@ -11,10 +13,12 @@ import { join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { generateValidatorModule } from '../core/compile.ts';
 import { resolveVariants, variantKey, variantSets } from '../core/document.ts';
-import { FORMS_DIR, FormDocumentError, SECTIONS_FOLDER, readFormSource } from '../core/node.ts';
+import { CATALOGUE_FILE, FORMS_DIR, FormDocumentError, SECTIONS_FOLDER, readCatalogue, readFormSource } from '../core/node.ts';
 
 const FORM_PREFIX = 'virtual:form/';
 const VALIDATOR_PREFIX = 'virtual:form-validator/';
+/** Every document the catalogue names, each with its variant sets: `documents.<id>`. */
+const ALL_FORMS = 'virtual:forms';
 const RESOLVED = '\0';
 
 const root = resolve(FORMS_DIR, '..');
@@ -35,12 +39,17 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
   return {
     name: 'lainavertailu-forms',
     resolveId(id) {
-      if (id.startsWith(FORM_PREFIX) || id.startsWith(VALIDATOR_PREFIX)) return RESOLVED + id;
+      if (id === ALL_FORMS || id.startsWith(FORM_PREFIX) || id.startsWith(VALIDATOR_PREFIX)) return RESOLVED + id;
       return undefined;
     },
     load(id) {
       // Other plugins' virtual modules (Vite's preload helper) share the \0 prefix.
       const request = id.startsWith(RESOLVED) ? id.slice(RESOLVED.length) : '';
+      if (request === ALL_FORMS) {
+        this.addWatchFile(join(formsDir, CATALOGUE_FILE));
+        const ids = [...new Set(Object.values(readCatalogue(formsDir).products).map((product) => product.document))];
+        return `${ids.map((formId, i) => `import { variantSets as form${i} } from ${JSON.stringify(FORM_PREFIX + formId)};`).join('\n')}\nexport const documents = { ${ids.map((formId, i) => `${JSON.stringify(formId)}: form${i}`).join(', ')} };\n`;
+      }
       if (!request.startsWith(FORM_PREFIX) && !request.startsWith(VALIDATOR_PREFIX)) return undefined;
       if (request.startsWith(FORM_PREFIX)) {
         const formId = request.slice(FORM_PREFIX.length);
@@ -62,7 +71,7 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
       server.watcher.on('change', (file) => {
         if (!file.startsWith(formsDir) || !file.endsWith('.json')) return;
         for (const module of server.moduleGraph.idToModuleMap.values()) {
-          if (module.id?.startsWith(RESOLVED + FORM_PREFIX) || module.id?.startsWith(RESOLVED + VALIDATOR_PREFIX)) server.moduleGraph.invalidateModule(module);
+          if (module.id === RESOLVED + ALL_FORMS || module.id?.startsWith(RESOLVED + FORM_PREFIX) || module.id?.startsWith(RESOLVED + VALIDATOR_PREFIX)) server.moduleGraph.invalidateModule(module);
         }
         server.ws.send({ type: 'full-reload' });
       });

@@ -15,8 +15,21 @@ export interface CatalogueBrand {
   variant?: string;
 }
 
+/**
+ * How an application of the product goes on after its last step (the pages and server
+ * steps are code; which product uses which is data):
+ * - `consumer`: identification of every applicant sends it to the lenders, whose
+ *   offers the applicant compares (consumer-loan-flow §4);
+ * - `mortgage`: the last step submits it, the primary applicant identifies, a
+ *   pre-analysis forwards it to the partner banks or denies it (marketplace §4).
+ */
+export const FLOWS = ['consumer', 'mortgage'] as const;
+export type Flow = (typeof FLOWS)[number];
+
 export interface CatalogueProduct {
   id: string;
+  /** What follows the last step; `consumer` when the catalogue does not say. */
+  flow: Flow;
   /** The form document: `forms/<document>.json`. */
   document: string;
   /** The document's variants this product always has. */
@@ -90,7 +103,8 @@ export function checkCatalogue(value: unknown, documentOf: DocumentLookup): Find
       add(at, 'tuotteen pitää olla olio');
       continue;
     }
-    for (const key of Object.keys(product)) if (!['document', 'variants', 'path', 'api', 'brands'].includes(key)) add(`${at}/${key}`, 'tuntematon avain');
+    for (const key of Object.keys(product)) if (!['document', 'variants', 'path', 'api', 'brands', 'flow'].includes(key)) add(`${at}/${key}`, 'tuntematon avain');
+    if (product.flow !== undefined && !(FLOWS as readonly unknown[]).includes(product.flow)) add(`${at}/flow`, `kulku: ${FLOWS.join(' tai ')}`);
     const doc = typeof product.document === 'string' && ID.test(product.document) ? documentOf(product.document) : undefined;
     if (!doc) add(`${at}/document`, `lomakedokumenttia forms/${String(product.document)}.json ei ole`);
     if (!isStringList(product.variants)) add(`${at}/variants`, 'muunnelmien lista puuttuu (voi olla tyhjä)');
@@ -107,6 +121,15 @@ export function checkCatalogue(value: unknown, documentOf: DocumentLookup): Find
     else product.brands.forEach((brand, index) => Object.hasOwn(brands, brand) || add(`${at}/brands/${index}`, `brändiä ${brand} ei ole luettelossa`));
   }
   if (typeof value.defaultProduct !== 'string' || !Object.hasOwn(products, value.defaultProduct)) add('/defaultProduct', 'pitää olla jokin luettelon tuotteista');
+  // The routes of one API prefix serve one flow.
+  const flowOfApi = new Map<string, { flow: unknown; id: string }>();
+  for (const [id, product] of Object.entries(products)) {
+    if (!isObject(product) || typeof product.api !== 'string') continue;
+    const flow = product.flow ?? 'consumer';
+    const first = flowOfApi.get(product.api);
+    if (!first) flowOfApi.set(product.api, { flow, id });
+    else if (first.flow !== flow) add(`/products/${id}/flow`, `sama rajapinta kuin tuotteella ${first.id}, jonka kulku on ${String(first.flow)}`);
+  }
   return findings;
 }
 
@@ -123,11 +146,11 @@ export function parseCatalogue(value: unknown, documentOf: DocumentLookup): Cata
  */
 export function checkedCatalogue(value: unknown): Catalogue {
   const raw = value as { brands: Json; defaultBrand: string; products: Json; defaultProduct: string };
-  const withIds = <T>(entries: Json) => Object.fromEntries(Object.entries(entries).map(([id, entry]) => [id, { id, ...(entry as object) } as T]));
+  const withIds = <T>(entries: Json, defaults: object = {}) => Object.fromEntries(Object.entries(entries).map(([id, entry]) => [id, { id, ...defaults, ...(entry as object) } as T]));
   return {
     brands: withIds<CatalogueBrand>(raw.brands),
     defaultBrand: raw.defaultBrand,
-    products: withIds<CatalogueProduct>(raw.products),
+    products: withIds<CatalogueProduct>(raw.products, { flow: 'consumer' }),
     defaultProduct: raw.defaultProduct,
   };
 }

@@ -102,11 +102,19 @@ export function checkDocument(input: unknown): Finding[] {
     if (check.message === undefined && !doc.messages.default) add(`${path}/message`, 'säännöltä puuttuu viesti');
     checkRule(check.rule, `${path}/rule`);
   });
-  const ids = new Set<string>();
-  (rules.checks ?? []).forEach((check, i) => {
-    if (ids.has(check.id)) add(`/rules/checks/${i}/id`, `säännön tunnus "${check.id}" on jo käytössä`);
-    ids.add(check.id);
+  (rules.warnings ?? []).forEach((warning, i) => {
+    const path = `/rules/warnings/${i}`;
+    // A warning sits beside one field's control: a top-level field, not a list's row.
+    if (!isField(warning.field)) add(`${path}/field`, `kenttää "${warning.field}" ei ole skeemassa`);
+    checkRule(warning.rule, `${path}/rule`);
   });
+  for (const [kind, list] of [['checks', rules.checks ?? []], ['warnings', rules.warnings ?? []]] as const) {
+    const ids = new Set<string>();
+    list.forEach((rule, i) => {
+      if (ids.has(rule.id)) add(`/rules/${kind}/${i}/id`, `säännön tunnus "${rule.id}" on jo käytössä`);
+      ids.add(rule.id);
+    });
+  }
 
   (doc.summary ?? []).forEach((section, s) => {
     if (!numbers.has(section.step)) add(`/summary/${s}/step`, `vaihetta ${section.step} ei ole`);
@@ -248,6 +256,10 @@ export function checkSection(input: unknown, id: string): Finding[] {
     if (!isField(list)) add(`/checks/${name}/field`, `kenttää "${list}" ei ole osiossa`);
     else if (star === '*' && !rowsOf(list).includes(row)) add(`/checks/${name}/field`, `listan "${list}" riveillä ei ole kenttää "${row}"`);
     checkRule(check.rule, `/checks/${name}/rule`);
+  }
+  for (const [name, warning] of Object.entries(section.warnings ?? {})) {
+    if (!isField(warning.field)) add(`/warnings/${name}/field`, `kenttää "${warning.field}" ei ole osiossa`);
+    checkRule(warning.rule, `/warnings/${name}/rule`);
   }
   (section.summary ?? []).forEach((line, index) => {
     const name = typeof line === 'string' ? line : line.field;

@@ -333,6 +333,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
       const title = entry['ui:title'];
       return title === undefined || typeof title === 'string' ? [] : [[field, compile(title as Logic)] as const];
     }),
+    warnings: (rules.warnings ?? []).map((warning) => [warning, compile(warning.rule)] as const),
   });
 
   /**

@@ -23,7 +23,7 @@
 //   in `rules.checks` (where the section's checks run; otherwise they run last).
 // - `"sensitive": true` on a field (or a list's row) puts its flat id in the flat
 //   document's `sensitive` map, for every party, beside the document's own entries.
-import type { Check, Finding, FormDocument, JsonSchema, Logic, SummarySection } from './types.ts';
+import type { Check, Finding, FormDocument, JsonSchema, Logic, SummarySection, Warning } from './types.ts';
 
 export interface SectionRef {
   section: string;
@@ -42,6 +42,12 @@ export interface PartyOptions {
 export interface IncludeOptions {
   /** A merge patch (RFC 7386) of the section for this document; rules (`visible`, `rule`, …) are replaced whole. */
   override?: Record<string, unknown>;
+  /**
+   * Field names this product's contract spells differently (`HasCarboat` → `HasCarboatLoan`):
+   * applied after the override, to the fields, checks, warnings, summary lines and every
+   * `{party}Name` reference in the section's rules, ui options and texts.
+   */
+  rename?: Record<string, string>;
 }
 
 export interface SectionRow {
@@ -75,6 +81,14 @@ export interface SectionCheck {
   only?: string[];
 }
 
+/** A notice beside a field when its rule does not hold; it never stops a step. */
+export interface SectionWarning {
+  field: string;
+  rule: Logic;
+  message: string;
+  only?: string[];
+}
+
 export type SummaryLine = string | { field: string; only?: string[] };
 
 export interface Section {
@@ -85,6 +99,7 @@ export interface Section {
   $defs?: Record<string, JsonSchema>;
   fields: Record<string, SectionField>;
   checks?: Record<string, SectionCheck>;
+  warnings?: Record<string, SectionWarning>;
   summary?: SummaryLine[];
 }
 
@@ -185,6 +200,7 @@ interface Expansion {
   properties: Array<[id: string, schema: JsonSchema, from: string]>;
   maps: Record<(typeof FIELD_MAPS)[number] | 'visible' | 'required' | 'derived', Array<[key: string, value: unknown, from: string]>>;
   checks: Array<{ check: Check; from: string }>;
+  warnings: Array<{ warning: Warning; from: string }>;
   summary: Array<{ id: string; from: string }>;
 }
 
@@ -197,6 +213,7 @@ export function expandSection(section: Section, prefix: string, options: PartyOp
     properties: [],
     maps: { labels: [], ui: [], normalize: [], fieldMessages: [], sensitive: [], visible: [], required: [], derived: [] },
     checks: [],
+    warnings: [],
     summary: [],
   };
   const present = new Set<string>();
@@ -244,12 +261,54 @@ export function expandSection(section: Section, prefix: string, options: PartyOp
     if (message !== undefined) check.message = message;
     out.checks.push({ check, from: pointer('checks', name) });
   }
+  for (const [name, written] of Object.entries(section.warnings ?? {})) {
+    if (written.only && !written.only.includes(prefix)) continue;
+    const { field, rule, message } = withParty(written, prefix);
+    out.warnings.push({ warning: { id: prefix + name, field: prefix + field, rule, message }, from: pointer('warnings', name) });
+  }
   (section.summary ?? []).forEach((line, index) => {
     const { field, only } = typeof line === 'string' ? { field: line, only: undefined } : line;
     if ((only && !only.includes(prefix)) || !present.has(field)) return;
     out.summary.push({ id: prefix + field, from: pointer('summary', index) });
   });
   return out;
+}
+
+const NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+/**
+ * The section with some fields renamed (see IncludeOptions.rename). References are
+ * `{party}Name` in rules and texts and bare names in checks, warnings and summary
+ * lines; a reference is renamed only as a whole name (`{party}HasCarboat` but not
+ * `{party}HasCarboatX`). Returns the problems of the map itself.
+ */
+export function renameSectionFields(section: Section, names: Record<string, string>): { section: Section; problems: Array<{ key: string; message: string }> } {
+  const problems: Array<{ key: string; message: string }> = [];
+  const map = new Map<string, string>();
+  for (const [from, to] of Object.entries(names)) {
+    if (!Object.hasOwn(section.fields, from)) problems.push({ key: from, message: `osiossa ei ole kenttää "${from}"` });
+    else if (typeof to !== 'string' || !NAME.test(to)) problems.push({ key: from, message: 'uusi nimi: iso alkukirjain, kirjaimia ja numeroita' });
+    else if (Object.hasOwn(section.fields, to) && !Object.hasOwn(names, to)) problems.push({ key: from, message: `osiossa on jo kenttä "${to}"` });
+    else map.set(from, to);
+  }
+  if (map.size === 0) return { section, problems };
+  // Section field names are letters and digits only (form-section.schema.json): no escaping needed.
+  const reference = new RegExp(`\\{party\\}(${[...map.keys()].join('|')})(?![A-Za-z0-9])`, 'g');
+  const inText = <T>(value: T): T => {
+    if (typeof value === 'string') return value.replace(reference, (_, name: string) => `${PARTY_PLACEHOLDER}${map.get(name)}`) as T;
+    if (Array.isArray(value)) return value.map(inText) as T;
+    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inText(item)])) as T;
+    return value;
+  };
+  const bare = (field: string) => {
+    const [name, ...rest] = field.split('.');
+    return [map.get(name) ?? name, ...rest].join('.');
+  };
+  const renamed = inText(section);
+  renamed.fields = Object.fromEntries(Object.entries(renamed.fields).map(([name, field]) => [map.get(name) ?? name, field]));
+  for (const group of [renamed.checks, renamed.warnings]) for (const item of Object.values(group ?? {})) item.field = bare(item.field);
+  if (renamed.summary) renamed.summary = renamed.summary.map((line) => (typeof line === 'string' ? bare(line) : { ...line, field: bare(line.field) }));
+  return { section: renamed, problems };
 }
 
 export function resolveDocument(raw: unknown, loadSection: LoadSection): Resolution {
@@ -280,7 +339,13 @@ export function resolveDocument(raw: unknown, loadSection: LoadSection): Resolut
       continue;
     }
     if (section.id !== id) add('/id', `osion tunnus "${String(section.id)}" ei vastaa tiedoston nimeä "${id}"`, { section: id });
-    sections.set(id, options?.override ? mergePatch(section, options.override) : section);
+    let adapted: Section = options?.override ? mergePatch(section, options.override) : section;
+    if (options?.rename) {
+      const { section: renamed, problems } = renameSectionFields(adapted, options.rename);
+      for (const problem of problems) add(pointer('include', id, 'rename', problem.key), problem.message);
+      adapted = renamed;
+    }
+    sections.set(id, adapted);
   }
 
   // Each {section, party} pair is expanded once, where the steps first place it.
@@ -454,6 +519,20 @@ export function resolveDocument(raw: unknown, loadSection: LoadSection): Resolut
   });
   for (const expansion of placed) if (!checksPlaced.has(pairKey(expansion))) addChecks(expansion);
   if (checks.length || rules.checks !== undefined) rules.checks = checks;
+
+  // Warnings: the document's own, then each placed section's for its party.
+  const warnings: Warning[] = [];
+  (Array.isArray(rules.warnings) ? (rules.warnings as Warning[]) : []).forEach((warning, index) => {
+    origins.set(pointer('rules', 'warnings', warnings.length), { path: pointer('rules', 'warnings', index) });
+    warnings.push(warning);
+  });
+  for (const expansion of placed) {
+    for (const { warning, from } of expansion.warnings) {
+      origins.set(pointer('rules', 'warnings', warnings.length), { path: from, section: expansion.section, party: expansion.party });
+      warnings.push(warning);
+    }
+  }
+  if (warnings.length || rules.warnings !== undefined) rules.warnings = warnings;
   if (Object.keys(rules).length || doc.rules !== undefined) doc.rules = rules as FormDocument['rules'];
 
   // Summary sections: a reference lists the section's summary lines for the party.

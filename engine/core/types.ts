@@ -46,10 +46,24 @@ export interface Check {
   whenEmpty?: boolean;
 }
 
+/**
+ * A notice beside a visible field with an answer when `rule` does not hold ('check
+ * that the income is right'). It is shown, in the step and in the summary, and never
+ * stops a step or a save.
+ */
+export interface Warning {
+  id: string;
+  /** A top-level field id. */
+  field: string;
+  rule: Logic;
+  message: string;
+}
+
 export interface Rules {
   visible?: Record<string, Logic>;
   required?: Record<string, true | Logic>;
   checks?: Check[];
+  warnings?: Warning[];
   /** Stored values computed from others, in order (later ones may use earlier ones). */
   derived?: Record<string, Logic>;
   /** Display-only values, never stored. */

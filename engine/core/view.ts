@@ -6,7 +6,8 @@
 // when the rule reads none of the keys that changed between the two, so a keystroke
 // evaluates the rules that read the edited field.
 import type { CompiledRule } from './rule-compiler.ts';
-import type { FormData, Step, SummarySection } from './types.ts';
+import { isEmpty } from './fields.ts';
+import type { FormData, Step, SummarySection, Warning } from './types.ts';
 
 export interface FormView {
   /** The data object this is the view of. */
@@ -22,6 +23,8 @@ export interface FormView {
   readonly computed: Readonly<Record<string, unknown>>;
   /** Fields whose `ui:title` is a rule, with the title it gives (read from the data as typed). */
   readonly titles: Readonly<Record<string, string>>;
+  /** Per visible field with an answer: the message of its first warning whose rule does not hold. */
+  readonly warnings: Readonly<Record<string, string>>;
   buttonLabel(step: number): string;
   /** The summary sections shown once the applicant is on `currentStep`, with the fields that have answers. */
   summarySections(currentStep: number): SummarySection[];
@@ -40,6 +43,8 @@ export interface ViewRules {
   buttons: ReadonlyMap<number, CompiledRule>;
   /** Per field: its `ui:title` rule. */
   titles: ReadonlyArray<readonly [string, CompiledRule]>;
+  /** `rules.warnings` in document order. */
+  warnings: ReadonlyArray<readonly [Warning, CompiledRule]>;
 }
 
 /** What the pruning found for the data object. */
@@ -67,6 +72,8 @@ interface Answers {
   sections: SummarySection[];
   buttons: Map<number, string>;
   titles: string[];
+  /** Per warning: it is shown. */
+  warned: boolean[];
   visible: readonly string[];
   active: readonly boolean[];
 }
@@ -125,6 +132,17 @@ export function viewMaker(rules: ViewRules): (input: ViewInput, basis?: ViewBasi
     const titleValues = rules.titles.map(([, rule], i) => (before && keep(rule, basis!.changed) ? before.titles[i] : String(rule(data))));
     const titles = Object.fromEntries(rules.titles.map(([field], i) => [field, titleValues[i]]));
 
+    // A warning speaks about an answer: none for a hidden or empty field.
+    const warned = rules.warnings.map(([warning, rule], i) => {
+      if (!visibleSet.has(warning.field) || isEmpty(prepared[warning.field])) return false;
+      if (before && keep(rule, preparedChanged) && !preparedChanged!.has(warning.field)) return before.warned[i];
+      return !rule.truthy(prepared);
+    });
+    const warnings: Record<string, string> = {};
+    rules.warnings.forEach(([warning], i) => {
+      if (warned[i] && !hasOwn.call(warnings, warning.field)) warnings[warning.field] = warning.message;
+    });
+
     const summaryTruths = rules.summary.map(([, rule], i) => rule === undefined || (before && keep(rule, preparedChanged) ? before.summary[i] : rule.truthy(prepared)));
     const sections = rules.summary.map(([section], i) => {
       const fields = section.fields.filter((field) => field in prepared);
@@ -141,6 +159,7 @@ export function viewMaker(rules: ViewRules): (input: ViewInput, basis?: ViewBasi
       sections,
       buttons,
       titles: titleValues,
+      warned,
       visible,
       active,
     };
@@ -153,6 +172,7 @@ export function viewMaker(rules: ViewRules): (input: ViewInput, basis?: ViewBasi
       activeSteps,
       computed,
       titles,
+      warnings: before && sameList(before.warned, warned) ? basis!.view.warnings : warnings,
       buttonLabel(number) {
         const step = rules.steps.find((s) => s.number === number);
         if (!step) throw new Error(`${rules.id}: ei vaihetta ${number}`);

@@ -61,6 +61,7 @@ export function SummaryPanel({ runtime, data, currentStep, messages, onEdit = go
           runtime={runtime}
           section={section}
           values={section.fields.map((field) => view.prepared[field])}
+          warnings={section.fields.map((field) => view.warnings[field])}
           messages={messages}
           onEdit={onEdit}
         />
@@ -74,17 +75,20 @@ interface SectionProps {
   section: SummarySection;
   /** The prepared answers of the section's fields, in order. */
   values: unknown[];
+  /** The warning beside each field, if any (the same one the step shows). */
+  warnings: Array<string | undefined>;
   messages: RendererMessages;
   onEdit(step: number): void;
 }
 
 const sameProps = (a: SectionProps, b: SectionProps) =>
-  a.runtime === b.runtime && a.section === b.section && a.messages === b.messages && a.onEdit === b.onEdit && a.values.length === b.values.length && a.values.every((value, i) => Object.is(value, b.values[i]));
+  a.runtime === b.runtime && a.section === b.section && a.messages === b.messages && a.onEdit === b.onEdit && a.values.length === b.values.length && a.values.every((value, i) => Object.is(value, b.values[i])) &&
+  a.warnings.every((warning, i) => warning === b.warnings[i]);
 
-const SummarySectionView = memo(function SummarySectionView({ runtime, section, values, messages, onEdit }: SectionProps): ReactNode {
+const SummarySectionView = memo(function SummarySectionView({ runtime, section, values, warnings, messages, onEdit }: SectionProps): ReactNode {
   const rows = section.fields
-    .map((field, i) => ({ field, value: displayValue(runtime.document, field, values[i], messages) }))
-    .filter((row): row is { field: string; value: string } => row.value !== null);
+    .map((field, i) => ({ field, value: displayValue(runtime.document, field, values[i], messages), warning: warnings[i] }))
+    .filter((row): row is { field: string; value: string; warning: string | undefined } => row.value !== null);
   return (
     <section className="lv-summary__section" aria-labelledby={`summary-${section.id}`}>
       <div className="lv-summary__head">
@@ -99,7 +103,10 @@ const SummarySectionView = memo(function SummarySectionView({ runtime, section, 
         {rows.map((row) => (
           <div key={row.field} className="lv-summary__row">
             <dt>{runtime.label(row.field)}</dt>
-            <dd>{isEmailField(runtime.document, row.field) ? <EmailValue address={row.value} /> : row.value}</dd>
+            <dd>
+              {isEmailField(runtime.document, row.field) ? <EmailValue address={row.value} /> : row.value}
+              {row.warning && <span className="lv-summary__warning">{row.warning}</span>}
+            </dd>
           </div>
         ))}
       </dl>

@@ -19,10 +19,11 @@ export const stepDomId = (step: number) => `step-${step}`;
 export const stepHeadingId = (step: number) => `step-${step}-title`;
 export const errorId = (id: string) => `${id}__error`;
 export const helpId = (id: string) => `${id}__help`;
+export const warningId = (id: string) => `${id}__warning`;
 export const labelId = (id: string) => `${id}__label`;
 
-/** aria-describedby for a control: its hint and its error, only those that are rendered. */
-export function describedBy(id: string, parts: { help?: boolean; error?: boolean; extra?: string[] }): string | undefined {
-  const ids = [parts.help ? helpId(id) : null, parts.error ? errorId(id) : null, ...(parts.extra ?? [])].filter(Boolean);
+/** aria-describedby for a control: its hint, its error and its warning, only those that are rendered. */
+export function describedBy(id: string, parts: { help?: boolean; error?: boolean; warning?: boolean; extra?: string[] }): string | undefined {
+  const ids = [parts.help ? helpId(id) : null, parts.error ? errorId(id) : null, parts.warning ? warningId(id) : null, ...(parts.extra ?? [])].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }

@@ -41,6 +41,13 @@ function changedKeys(before: WizardState, after: WizardState): Set<string> {
   };
   compare(before.view.visible, after.view.visible);
   compare(before.view.required, after.view.required);
+  if (before.view.warnings !== after.view.warnings) {
+    for (const [a, b] of [
+      [before.view.warnings, after.view.warnings],
+      [after.view.warnings, before.view.warnings],
+    ])
+      for (const field of Object.keys(a)) if (a[field] !== b[field]) changed.add(field);
+  }
   if (before.errors !== after.errors) {
     for (const [a, b] of [
       [before.errors, after.errors],
@@ -104,13 +111,22 @@ export interface FieldView {
   visible: boolean;
   required: boolean;
   error: string | undefined;
+  /** A notice that does not stop the step (the document's `rules.warnings`); an error takes its place. */
+  warning: string | undefined;
 }
 
-const sameField = (a: FieldView, b: FieldView) => a.visible === b.visible && a.required === b.required && a.error === b.error;
+const sameField = (a: FieldView, b: FieldView) => a.visible === b.visible && a.required === b.required && a.error === b.error && a.warning === b.warning;
 
-/** A field's visibility, requiredness and shown error (`field` may be a row's path). */
+/** A field's visibility, requiredness, shown error and warning (`field` may be a row's path). */
 export function useFieldView(field: string): FieldView {
-  return useWizardState((state) => ({ visible: state.view.visible.has(field), required: state.view.required.has(field), error: state.errors[field] }), sameField, field);
+  return useWizardState(
+    (state) => {
+      const error = state.errors[field];
+      return { visible: state.view.visible.has(field), required: state.view.required.has(field), error, warning: error ? undefined : state.view.warnings[field] };
+    },
+    sameField,
+    field,
+  );
 }
 
 function sameErrors(a: Record<string, string>, b: Record<string, string>): boolean {

@@ -4,8 +4,8 @@
 // downloads alongside the application's much larger entry instead of after it has run.
 // The application imports the same chunk when ProductRoute needs it; the browser
 // fetches a module once. Kept to the catalogue: anything more here would delay the ask.
-import { variantSets } from 'virtual:form/consumer';
-import { brandForHostName, catalogue, defaultProduct } from './catalogue.ts';
+import { documents } from 'virtual:forms';
+import { brandForHostName, catalogue, defaultProduct, productEntry } from './catalogue.ts';
 import { productOfPath, variantsFor } from './products.ts';
 import { variantSetFor } from './variant-sets.ts';
 
@@ -14,7 +14,7 @@ const [, section, segment] = location.pathname.split('/');
 const product = section === '' ? defaultProduct : section === 'hakemus' ? productOfPath(segment) : undefined;
 if (product) {
   const brand = catalogue.brands[brandForHostName(location.hostname)];
-  variantSetFor(variantSets, variantsFor(brand, product))
+  variantSetFor(documents[productEntry(product).document] ?? [], variantsFor(brand, product))
     ?.load()
     .catch(() => {
       // ProductRoute asks again, gets the same failure and shows it.

@@ -1,4 +1,4 @@
-// How the application gets its form: the consumer document with a variant set,
+// How the application gets its form: a product's document with a variant set,
 // and the validator that checks it. The application build passes the precompiled
 // validators; the bundle benchmark passes RJSF's run-time AJV to compare.
 import type { ValidatorType } from '@rjsf/utils';
@@ -10,4 +10,4 @@ export interface LoadedForm {
   validator?: ValidatorType;
 }
 
-export type FormLoader = (variants: readonly string[]) => Promise<LoadedForm>;
+export type FormLoader = (document: string, variants: readonly string[]) => Promise<LoadedForm>;

@@ -68,6 +68,11 @@ export const hero = {
     title: 'Yhdistä lainasi ja maksa vähemmän',
     lead: 'Kokoa pienet lainat ja osamaksut yhdeksi lainaksi. Vertaamme puolestasi, kuka tarjoaa edullisimman yhdistelylainan.',
   },
+  asuntolaina: {
+    eyebrow: 'Asuntolaina {min}–{max} €',
+    title: 'Kilpailuta asuntolainasi yhdellä hakemuksella',
+    lead: 'Täytä hakemus kerran, niin välitämme sen kumppanipankeille, joiden ehtoihin se sopii. Palvelu on maksuton eikä sido sinua mihinkään.',
+  },
 };
 
 export const promo = {
@@ -151,7 +156,45 @@ export const pages = {
 
 export const documentTitle = {
   application: '{product} | {brand}',
-  products: { kulutusluotto: 'Kulutusluottohakemus', yhdistelylaina: 'Yhdistelylainahakemus' },
+  products: { kulutusluotto: 'Kulutusluottohakemus', yhdistelylaina: 'Yhdistelylainahakemus', asuntolaina: 'Asuntolainahakemus' },
+};
+
+// --- Mortgage status and result pages (issue 15; marketplace spec §2, §4, §8) ---
+// Texts the spec does not show are decided in docs/decisions.md ("Mortgage pages").
+export const mortgagePages = {
+  status: {
+    title: 'Hakemuksesi käsittely',
+    checking: 'Tarkistetaan hakemuksen tilaa...',
+    analysing: 'Pankit tekevät hakemuksestasi alustavaa arviota. Tämä kestää yleensä hetken.',
+    draft: 'Hakemus on vielä kesken. Palaa hakemukseen ja lähetä se viimeisestä vaiheesta.',
+    backToForm: 'Palaa hakemukseen',
+  },
+  authentication: {
+    lead: 'Hakemuksesi on tallennettu.',
+    why: 'Tunnistaudu verkkopankkitunnuksilla tai mobiilivarmenteella, niin hakemus välitetään pankeille arvioitavaksi. Yhteishakemuksessa riittää, että päähakija tunnistautuu.',
+  },
+  offers: {
+    processingTitle: 'Hakemustasi käsitellään',
+    processing: 'Odotetaan tunnistautumisen vahvistusta...',
+    thanksTitle: 'Kiitos hakemuksestasi!',
+    thanks: 'Hakemuksesi on välitetty seuraaville kumppanipankeille:',
+    next: 'Pankit ottavat sinuun yhteyttä valitsemanasi yhteydenottoaikana. Tarjoukset ovat maksuttomia eivätkä sido sinua.',
+    newApplication: 'Täytä uusi hakemus',
+  },
+  denied: {
+    title: 'Hakemustasi ei välitetty pankeille',
+    body: 'Vertasimme hakemustasi kumppanipankkiemme ehtoihin, mutta se ei tällä kertaa sopinut yhdenkään pankin ehtoihin, joten emme välittäneet sitä eteenpäin.',
+    reasonsTitle: 'Syyt',
+    noReasons: 'Syitä ei voitu näyttää. Ota tarvittaessa yhteyttä asiakaspalveluumme.',
+    advice: 'Voit hakea uudelleen esimerkiksi pienemmällä lainasummalla, suuremmalla omarahoituksella tai yhdessä kanssahakijan kanssa.',
+    newApplication: 'Täytä uusi hakemus',
+  },
+  error: {
+    title: 'Hakemuksen käsittelyssä on tapahtunut virhe',
+    body: 'Emme saaneet hakemuksesi tietoja juuri nyt. Yritä hetken kuluttua uudelleen tai ota yhteyttä asiakaspalveluumme: {email}.',
+    login: 'Kirjaudu tilillesi',
+    newApplication: 'Täytä uusi hakemus',
+  },
 };
 
 // --- Offers list, step 0 (issue 5, B) ---

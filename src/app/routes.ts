@@ -1,6 +1,7 @@
 // The application's paths (spec §2). Everything under /hakemus/{product}/ is one
 // route so the page keeps its state when the first save moves it from the start
 // path to a step path.
+import type { Flow } from '../../engine/core/catalogue.ts';
 import { productEntry } from './catalogue.ts';
 import type { Product } from './products.ts';
 
@@ -11,6 +12,9 @@ export type AppRoute =
   | { kind: 'authentication'; id: string; token: string }
   | { kind: 'status'; id: string; token: string }
   | { kind: 'offers'; id: string; token: string }
+  /** The mortgage flow's result pages (marketplace spec §2): no id in the path. */
+  | { kind: 'denied' }
+  | { kind: 'error' }
   | { kind: 'notFound' };
 
 const ID = /^\d{1,16}$/;
@@ -21,31 +25,48 @@ export function looksLikeApplication(id: string, token: string): boolean {
   return ID.test(id) && TOKEN.test(token);
 }
 
-/** Reads the part of the path after /hakemus/{product}/. */
-export function parseApplicationPath(rest: string): AppRoute {
+/**
+ * The path segments of each flow's pages (engine/core/catalogue.ts `flow`): the consumer
+ * spec names `authentication` and step `0` for the offers, the mortgage spec `auth` and
+ * `offers`, and adds `denied` and `error`.
+ */
+const SEGMENTS: Record<Flow, { authentication: string; offers: string; results: readonly ('denied' | 'error')[] }> = {
+  consumer: { authentication: 'authentication', offers: '0', results: [] },
+  mortgage: { authentication: 'auth', offers: 'offers', results: ['denied', 'error'] },
+};
+
+/** Reads the part of the path after /hakemus/{product}/, in the words of the product's flow. */
+export function parseApplicationPath(rest: string, flow: Flow = 'consumer'): AppRoute {
   // Spec §2: any URL containing 'prefill' starts the prefill flow.
   if (rest.includes('prefill')) return { kind: 'prefill' };
+  const words = SEGMENTS[flow];
   const parts = rest.split('/').filter(Boolean);
   if (parts.length === 0) return { kind: 'start' };
+  if (parts.length === 1 && (words.results as readonly string[]).includes(parts[0])) return { kind: parts[0] as 'denied' | 'error' };
   if (parts.length === 3 && looksLikeApplication(parts[1], parts[2])) {
     const [head, id, token] = parts;
-    if (head === 'authentication') return { kind: 'authentication', id, token };
+    if (head === words.authentication) return { kind: 'authentication', id, token };
     if (head === 'status') return { kind: 'status', id, token };
-    // Step 0 is the offers list (spec §2).
-    if (head === '0') return { kind: 'offers', id, token };
+    if (head === words.offers) return { kind: 'offers', id, token };
     if (/^[1-9]$/.test(head)) return { kind: 'step', step: Number(head), id, token };
   }
   // Without a usable id and token these pages say 'Hakemuksen tiedot puuttuvat' (spec §7).
-  if ((parts[0] === 'authentication' || parts[0] === 'status') && parts.length <= 3) return { kind: parts[0], id: '', token: '' };
+  if (parts[0] === words.authentication && parts.length <= 3) return { kind: 'authentication', id: '', token: '' };
+  if (parts[0] === 'status' && parts.length <= 3) return { kind: 'status', id: '', token: '' };
   return { kind: 'notFound' };
 }
 
 /** `/hakemus/<path>`: the product's page base, from the catalogue. */
 const base = (product: Product) => `/hakemus/${productEntry(product).path}`;
 
+const words = (product: Product) => SEGMENTS[productEntry(product).flow];
+
 export const paths = {
   start: (product: Product) => `${base(product)}/`,
   step: (product: Product, step: number, id: string, token: string) => `${base(product)}/${step}/${id}/${token}`,
-  authentication: (product: Product, id: string, token: string) => `${base(product)}/authentication/${id}/${token}`,
-  offers: (product: Product, id: string, token: string) => `${base(product)}/0/${id}/${token}`,
+  authentication: (product: Product, id: string, token: string) => `${base(product)}/${words(product).authentication}/${id}/${token}`,
+  status: (product: Product, id: string, token: string) => `${base(product)}/status/${id}/${token}`,
+  offers: (product: Product, id: string, token: string) => `${base(product)}/${words(product).offers}/${id}/${token}`,
+  denied: (product: Product) => `${base(product)}/denied`,
+  error: (product: Product) => `${base(product)}/error`,
 };

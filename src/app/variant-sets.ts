@@ -15,12 +15,12 @@ export function variantSetFor<S extends { variants: readonly string[] }>(sets: r
   return sets.find((candidate) => candidate.variants.length === names.length && candidate.variants.every((name) => names.includes(name)));
 }
 
-/** Loads each set's chunk once, turning it into the form with `toForm`. */
-export function variantSetLoader<Chunk>(sets: readonly VariantSet<Chunk>[], toForm: (chunk: Chunk) => LoadedForm): FormLoader {
+/** Loads each set's chunk once, turning it into the form with `toForm`; `documents` maps a document id to its sets. */
+export function variantSetLoader<Chunk>(documents: Readonly<Record<string, readonly VariantSet<Chunk>[]>>, toForm: (chunk: Chunk) => LoadedForm): FormLoader {
   const cache = new Map<VariantSet<Chunk>, Promise<LoadedForm>>();
-  return (wanted) => {
-    const set = variantSetFor(sets, wanted);
-    if (!set) return Promise.reject(new Error(`no variant set for ${wanted.join('+') || 'base'}`));
+  return (document, wanted) => {
+    const set = Object.hasOwn(documents, document) ? variantSetFor(documents[document], wanted) : undefined;
+    if (!set) return Promise.reject(new Error(`no variant set of ${document} for ${wanted.join('+') || 'base'}`));
     let loaded = cache.get(set);
     if (!loaded) {
       loaded = set.load().then(toForm);

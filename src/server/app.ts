@@ -9,6 +9,7 @@ import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { text } from './messages.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
+import { mortgageRoutes } from './marketplace/mortgage-routes.ts';
 import { developmentSettings, type IdentitySettings } from './identity/settings.ts';
 import { marketingBanRoutes } from './marketing-ban/routes.ts';
 import { DevOutbox, type Notifier } from './notify/notifier.ts';
@@ -122,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(marketplaceRoutes, { db, products, limiter });
+  const mortgageProducts = Object.values(products.catalogue.products).filter((product) => product.flow === 'mortgage');
+  if (mortgageProducts.length > 0) await app.register(mortgageRoutes, { db, products: mortgageProducts, lenderDelayScale: options.lenderDelayScale });
 
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
   if (options.devTools) {

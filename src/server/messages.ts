@@ -1,6 +1,8 @@
 // The server's own texts in one place. The applicant sees `fi`; `en` goes to the logs
 // and to developers reading responses. Field-level messages come from the form
 // documents, never from here.
+import type { MortgageReason } from './marketplace/mortgage-analysis.ts';
+
 export const messages = {
   invalidJson: {
     fi: 'Pyynnön sisältö ei ole kelvollista JSONia.',
@@ -69,6 +71,10 @@ export const messages = {
   alreadyFinalized: {
     fi: 'Hakemus on jo viimeistelty, eikä sitä voi enää muuttaa.',
     en: 'The application is already finalized and cannot be changed.',
+  },
+  alreadySubmitted: {
+    fi: 'Hakemus on jo lähetetty, eikä sitä voi enää muuttaa. Jatka tunnistautumiseen.',
+    en: 'The application is already submitted and waits for identification; it cannot be changed.',
   },
   notFound: {
     fi: 'Osoitetta ei löytynyt.',
@@ -252,3 +258,17 @@ export const testBankTexts = {
   errorBody: 'Tunnistautumisessa tapahtui virhe. Palaa hakemukseen ja yritä uudelleen.',
   home: 'Palaa etusivulle',
 } as const;
+
+// --- Mortgage pre-analysis (issue 15): the reasons the denied page gives, by reason code ---
+// Worded as a careful bank would: what in the application stood in the way, not a verdict
+// on the applicant. Every reason code has a text (the `satisfies` makes a missing one a type error).
+export const mortgageDenialReasons = {
+  missingInformation: 'Hakemuksesta puuttuu tietoja, joita lainan arviointi edellyttää.',
+  noPriceEstimate: 'Hakemuksesta puuttuu asunnon hinta-arvio, jota haetun suuruisen lainan arviointi edellyttää.',
+  loanToValue: 'Haettu lainasumma on suuri asunnon arvoon nähden.',
+  ownFunding: 'Oman rahoituksen osuus on pieni haettuun lainasummaan nähden.',
+  incomeAfterCosts: 'Tuloista ei jäisi asumis- ja lainakulujen jälkeen riittävästi muihin menoihin, kun varaudutaan korkojen nousuun.',
+  ageAtEnd: 'Hakijan ikä laina-ajan päättyessä ylittäisi pankkien ikärajan.',
+  amount: 'Haettu lainasumma ei sovi pankkien myöntämien lainojen rajoihin.',
+  tenor: 'Haettu laina-aika on pidempi kuin pankit myöntävät.',
+} as const satisfies Record<MortgageReason, string>;

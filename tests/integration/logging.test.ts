@@ -71,6 +71,14 @@ const DISTINCT: FormData = {
   primaryApplicantHasOtherLoan: true,
   primaryApplicantOtherLoanInput: [{ loan: 23457, monthlyPayment: 389 }],
   primaryApplicantIbanNumber: 'FI4950009420028730',
+  // The mortgage's own (fields another document lacks are left out of its pins).
+  ownFunding: 38117,
+  hasInfoOnHousing: true,
+  apartmentPriceEstimate: 291000,
+  apartmentSize: 71,
+  apartmentAddress: 'Asuntokatu 5 C 31',
+  apartmentZip: '00530',
+  apartmentCity: 'Helsinki',
 };
 const WITH_CO_APPLICANT: FormData = {
   ...DISTINCT,

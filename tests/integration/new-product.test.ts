@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FORMS_DIR, runtimeForDocument, readFormDocument } from '../../engine/core/node.ts';
+import { FORMS_DIR, listFormDocuments, runtimeForDocument, readFormDocument } from '../../engine/core/node.ts';
 import { generateCases } from '../../engine/qa/generate.ts';
 import { loadProducts } from '../../src/server/applications/products.ts';
 import { readApplication } from '../../src/server/applications/repository.ts';
@@ -19,11 +19,11 @@ import { API, post, startTestServer, type TestServer } from './helpers/server.ts
 const FIXTURE = join(import.meta.dirname, '../fixtures/forms/tiny-loan.json');
 const TINY_API = '/api/lainavertailu22/tiny-applications';
 
-/** forms/ as shipped (sections linked, the consumer copied) plus the tiny product in the catalogue. */
+/** forms/ as shipped (sections linked, the documents copied) plus the tiny product in the catalogue. */
 function formsWithTinyProduct(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lv-new-product-'));
   symlinkSync(join(FORMS_DIR, 'sections'), join(dir, 'sections'));
-  cpSync(join(FORMS_DIR, 'consumer.json'), join(dir, 'consumer.json'));
+  for (const id of listFormDocuments()) cpSync(join(FORMS_DIR, `${id}.json`), join(dir, `${id}.json`));
   cpSync(FIXTURE, join(dir, 'tiny-loan.json'));
   const catalogue = JSON.parse(readFileSync(join(FORMS_DIR, 'catalogue.json'), 'utf8'));
   catalogue.products.pikkulaina = { document: 'tiny-loan', variants: [], path: 'pikkulaina', api: TINY_API, brands: ['lainavertailu'] };

@@ -7,7 +7,7 @@ import type { FieldTemplateProps, RegistryWidgetsType, RJSFSchema, UiSchema } fr
 import { Fragment, type ReactNode } from 'react';
 import { useWizard } from '../context.ts';
 import { useFieldView } from '../store.ts';
-import { errorId, helpId, labelId } from '../ids.ts';
+import { errorId, helpId, labelId, warningId } from '../ids.ts';
 
 export type FieldLayout = 'simple' | 'group' | 'checkbox';
 
@@ -28,7 +28,7 @@ export function FieldTemplate(props: FieldTemplateProps): ReactNode {
   const { messages, slots } = useWizard();
   const path = fieldPathId.path;
   const field = path.join('.');
-  const { visible, error } = useFieldView(field);
+  const { visible, error, warning } = useFieldView(field);
   if (path.length === 0) return children;
   if (path.length === 1 && !visible) return null;
 
@@ -40,16 +40,21 @@ export function FieldTemplate(props: FieldTemplateProps): ReactNode {
       {rawHelp}
     </p>
   ) : null;
+  // A warning is polite and stays put: the applicant may keep the answer and go on.
   const message = error ? (
     <p id={errorId(id)} className="lv-error-message">
       <span className="lv-visually-hidden">{messages.errorPrefix} </span>
       {error}
     </p>
+  ) : warning ? (
+    <p id={warningId(id)} className="lv-warning-message" role="status">
+      {warning}
+    </p>
   ) : null;
 
   let framed: ReactNode;
   if (layout === 'group') {
-    const describedBy = [hint && helpId(id), message && errorId(id)].filter(Boolean).join(' ') || undefined;
+    const describedBy = [hint && helpId(id), error && errorId(id), warning && !error && warningId(id)].filter(Boolean).join(' ') || undefined;
     framed = (
       <fieldset className={className} data-field={field} aria-describedby={describedBy}>
         <legend className="lv-label">{label}</legend>

@@ -1,7 +1,8 @@
 // A number typed or slid, for amounts and loan times. With `ui:options.clamp` a
 // value above the schema's maximum becomes the maximum and the document's own
-// "maximum" message says why; with `resetBelowMinimum` a value under the minimum
-// becomes the minimum when the applicant leaves the field. Typing is read as money
+// "clampNotice" message (else its "maximum" message) says why; with
+// `resetBelowMinimum` a value under the minimum becomes the minimum when the
+// applicant leaves the field. Typing is read as money
 // inputs read it (spec §5): a comma or a dot is the decimal point, so '1,5' is one
 // and a half, never 15; a field of whole numbers then says so with the document's
 // `type.integer` message, and text that is not a number ('1e309') is refused.
@@ -33,7 +34,7 @@ export function SliderNumberWidget(props: WidgetProps): ReactNode {
     const text = normalizeMoneyInput(raw);
     const next = numberInputValue(text);
     if (typeof next === 'number' && options.clamp && next > max) {
-      setNotice(messageFor(doc, field, ['maximum'], { limit: max }));
+      setNotice(messageFor(doc, field, ['clampNotice', 'maximum'], { limit: max }));
       setDraft(String(max));
       change(max);
       return;

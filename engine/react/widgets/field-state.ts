@@ -8,7 +8,7 @@ import { useFieldView } from '../store.ts';
 export function useFieldState(props: Pick<WidgetProps, 'id' | 'uiSchema'>) {
   const wizard = useWizard();
   const field = fieldFromDomId(props.id) ?? props.id;
-  const { error, required } = useFieldView(field);
+  const { error, warning, required } = useFieldView(field);
   const hasHelp = typeof props.uiSchema?.['ui:help'] === 'string';
   return {
     wizard,
@@ -16,7 +16,7 @@ export function useFieldState(props: Pick<WidgetProps, 'id' | 'uiSchema'>) {
     error,
     aria: {
       'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy(props.id, { help: hasHelp, error: Boolean(error) }),
+      'aria-describedby': describedBy(props.id, { help: hasHelp, error: Boolean(error), warning: Boolean(warning) }),
       'aria-required': required ? true : undefined,
     },
   };

@@ -13,6 +13,8 @@ export interface SaveContext {
   product: Product;
   /** Sent with the first save only; the server keeps what it got then. */
   tracking?: Tracking;
+  /** The save that submits the application (the mortgage's last step). */
+  finalize?: boolean;
 }
 
 export function savePayload(runtime: FormRuntime, data: FormData, context: SaveContext): Record<string, unknown> {
@@ -20,15 +22,18 @@ export function savePayload(runtime: FormRuntime, data: FormData, context: SaveC
   const derived = new Set(Object.keys(runtime.document.rules?.derived ?? {}));
   const fields: Record<string, unknown> = {};
   const lists: Record<string, unknown> = {};
+  const ui = runtime.document.ui ?? {};
   for (const field of runtime.fieldIds) {
     if (derived.has(field)) continue;
     const value = prepared[field];
+    // A choice that means "none" may be sent as null (`ui:options.sentAsNull`: the mortgage's guaranteeId '0', spec §3).
+    const none = (ui[field]?.['ui:options'] as { sentAsNull?: unknown } | undefined)?.sentAsNull;
     if (Array.isArray(value)) lists[field] = value;
-    else fields[field] = value ?? null;
+    else fields[field] = value === undefined || (none !== undefined && value === none) ? null : value;
   }
   const hasCoApplicant = prepared.hasCoApplicant === true;
   fields.hasCoApplicant = hasCoApplicant;
   const additionalFormData: Record<string, unknown> = { step: context.step, hasCoApplicant, ...lists };
   if (typeof prepared.coApplicantSameAddressAsPrimary === 'boolean') additionalFormData.sameAddress = prepared.coApplicantSameAddressAsPrimary;
-  return { ...fields, additionalFormData, brand: context.brand, product: context.product, ...(context.tracking ?? {}) };
+  return { ...fields, additionalFormData, brand: context.brand, product: context.product, ...(context.tracking ?? {}), ...(context.finalize ? { finalize: 1 } : {}) };
 }

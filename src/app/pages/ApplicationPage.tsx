@@ -16,6 +16,7 @@ import { readLandingParams } from '../application/query.ts';
 import { clearDraft, forgetApplication, storeApplication, storeApplicationSoon, storeDraftSoon } from '../application/storage.ts';
 import { currentTracking } from '../application/tracking.ts';
 import type { Brand } from '../brands.ts';
+import { productEntry } from '../catalogue.ts';
 import type { LoadedForm } from '../form-source.ts';
 import { PromoBox, SupportLine } from '../layout/Aside.tsx';
 import { Hero } from '../layout/Hero.tsx';
@@ -89,7 +90,9 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       if (!state) return { ok: false };
       setModal({ kind: 'saving' });
       const first = !state.id || !state.token;
-      const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined });
+      // The mortgage's last step submits it (marketplace spec §4); the consumer's leads to identification.
+      const submits = productEntry(product).flow === 'mortgage' && runtime.nextStep(step, data) === null;
+      const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined, finalize: submits });
       const outcome = first ? await createApplication(product, body) : await updateApplication(product, state.id!, state.token!, body);
       if (outcome.kind === 'invalid') {
         setModal({ kind: 'saveFailed', fields: outcome.errors.map((error) => ({ ...error, label: runtime.label(error.field) })) });
@@ -113,9 +116,11 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       const next = runtime.nextStep(step, data);
       setModal(null);
       if (next === null) {
-        storeApplication({ id, token, data: state.data, step, tracked: state.tracked });
+        // A submitted mortgage takes no more edits: this tab lets go of it, so its links ask the server where it is.
+        if (submits) forgetApplication(id);
+        else storeApplication({ id, token, data: state.data, step, tracked: state.tracked });
         if (wasPrefilled(id)) trackResume('prefill_form_submit', { brand: brand.id, product });
-        navigate(paths.authentication(product, id, token));
+        navigate(submits ? paths.status(product, id, token) : paths.authentication(product, id, token));
         return { ok: true };
       }
       // This tab's copy first: the step path below opens only with it (else it asks for a code).

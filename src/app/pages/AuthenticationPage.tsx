@@ -8,7 +8,8 @@ import { fetchMethods, fetchRedirectUrl, partyFrom, type Method, type Party } fr
 import { DelayedSpinner, MissingDetails } from '../identification/MissingDetails.tsx';
 import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { identification } from '../messages.fi.ts';
+import { productEntry } from '../catalogue.ts';
+import { identification, mortgagePages } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
@@ -34,7 +35,12 @@ export function AuthenticationPage(props: Props): ReactNode {
 function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { party: Party; onChoose: (method: Method) => void }): ReactNode {
   const [methods, setMethods] = useState<Method[] | null | 'loading'>('loading');
   const stored = loadApplication(id, token);
-  const hasCoApplicant = party === 'CO_APPLICANT' || stored?.data.hasCoApplicant === true;
+  // The mortgage is submitted before this page and only its primary applicant identifies (marketplace spec §4).
+  const mortgage = productEntry(product).flow === 'mortgage';
+  const hasCoApplicant = !mortgage && (party === 'CO_APPLICANT' || stored?.data.hasCoApplicant === true);
+  const reasonKey = new URLSearchParams(useLocation().search).get('tunnistautuminen');
+  const reasons = identification.status.reasons;
+  const reason = mortgage && reasonKey && Object.hasOwn(reasons, reasonKey) ? reasons[reasonKey as keyof typeof reasons] : null;
 
   useEffect(() => {
     let current = true;
@@ -46,8 +52,13 @@ function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { 
 
   return (
     <MessagePage brand={brand} homeHref={paths.start(product)} title={t.title}>
-      {party === 'PRIMARY' && <p className="message-page__lead">{t.saved}</p>}
-      <p>{t.why}</p>
+      {reason && (
+        <p className="notice-box" role="alert">
+          {reason}
+        </p>
+      )}
+      {party === 'PRIMARY' && <p className="message-page__lead">{mortgage ? mortgagePages.authentication.lead : t.saved}</p>}
+      <p>{mortgage ? mortgagePages.authentication.why : t.why}</p>
       {hasCoApplicant && (
         <>
           <p>{t.coApplicant}</p>
@@ -81,11 +92,13 @@ function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { 
           </ul>
         )}
       </section>
-      <p>
-        <a className="lv-button lv-button--secondary" href={paths.step(product, 7, id, token)}>
-          {t.back}
-        </a>
-      </p>
+      {!mortgage && (
+        <p>
+          <a className="lv-button lv-button--secondary" href={paths.step(product, 7, id, token)}>
+            {t.back}
+          </a>
+        </p>
+      )}
     </MessagePage>
   );
 }

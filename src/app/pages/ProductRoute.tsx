@@ -4,13 +4,25 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
+import { productEntry } from '../catalogue.ts';
 import { LoadedFormContext } from '../loaded-form.ts';
+import { MortgageStageCheck } from '../mortgage/StageCheck.tsx';
 import { documentTitle } from '../messages.fi.ts';
 import { productOfPath, variantsFor, type Product } from '../products.ts';
-import { looksLikeApplication, parseApplicationPath, paths } from '../routes.ts';
+import { looksLikeApplication, parseApplicationPath, paths, type AppRoute } from '../routes.ts';
 import { fill } from '../text.ts';
 import { ApplicationPage } from './ApplicationPage.tsx';
-import { AuthenticationPage, OffersPage, PrefillPage, ResumeGate, StatusPage } from './lazy-pages.tsx';
+import {
+  AuthenticationPage,
+  MortgageDeniedPage,
+  MortgageErrorPage,
+  MortgageOffersPage,
+  MortgageStatusPage,
+  OffersPage,
+  PrefillPage,
+  ResumeGate,
+  StatusPage,
+} from './lazy-pages.tsx';
 import { LoadFailedPage, LoadingPage } from './LoadingPages.tsx';
 import { NotFoundPage } from './PlaceholderPages.tsx';
 import { readLandingParams } from '../application/query.ts';
@@ -23,7 +35,7 @@ function useForm(load: FormLoader, brand: Brand, product: Product): Loading {
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    load(variantsFor(brand, product)).then(
+    load(productEntry(product).document, variantsFor(brand, product)).then(
       (form) => current && setState({ status: 'ready', form }),
       () => current && setState({ status: 'failed' }),
     );
@@ -42,7 +54,8 @@ export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }
 }
 
 function ProductPages({ brand, product, rest, load }: { brand: Brand; product: Product; rest: string; load: FormLoader }): ReactNode {
-  const route = parseApplicationPath(rest);
+  const { flow } = productEntry(product);
+  const route = parseApplicationPath(rest, flow);
   const form = useForm(load, brand, product);
   const { search } = useLocation();
   // The offers list names itself ('Lainatarjoukset'); a parent's effect runs after its
@@ -60,10 +73,29 @@ function ProductPages({ brand, product, rest, load }: { brand: Brand; product: P
     case 'authentication':
       return <AuthenticationPage brand={brand} product={product} id={route.id} token={route.token} />;
     case 'status':
+      if (flow === 'mortgage') return <MortgageStatusPage brand={brand} product={product} id={route.id} token={route.token} />;
       return <StatusPage brand={brand} product={product} id={route.id} token={route.token} />;
     case 'offers':
+      if (flow === 'mortgage') return <MortgageOffersPage brand={brand} product={product} id={route.id} token={route.token} />;
       return <OffersPage brand={brand} product={product} id={route.id} token={route.token} />;
+    case 'denied':
+      return <MortgageDeniedPage brand={brand} product={product} />;
+    case 'error':
+      return <MortgageErrorPage brand={brand} product={product} />;
   }
+  // A reopened mortgage link goes where the application is before any form (spec §4).
+  if (flow === 'mortgage') {
+    return (
+      <MortgageStageCheck brand={brand} product={product} route={route}>
+        <ProductForm brand={brand} product={product} route={route} form={form} search={search} />
+      </MortgageStageCheck>
+    );
+  }
+  return <ProductForm brand={brand} product={product} route={route} form={form} search={search} />;
+}
+
+/** The form of a product: its application page, or the code gate of a saved one this tab does not hold. */
+function ProductForm({ brand, product, route, form, search }: { brand: Brand; product: Product; route: AppRoute; form: Loading; search: string }): ReactNode {
   if (form.status === 'loading') return <LoadingPage brand={brand} product={product} />;
   if (form.status === 'failed') return <LoadFailedPage brand={brand} product={product} />;
   const { runtime } = form.form;

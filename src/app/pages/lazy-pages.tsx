@@ -48,3 +48,10 @@ export const StatusPage = lazyPage(() => import('./StatusPage.tsx').then((m) => 
 export const PrefillPage = lazyPage(() => import('../resume/PrefillPage.tsx').then((m) => m.PrefillPage));
 export const ResumeGate = lazyPage(() => import('../resume/ResumeGate.tsx').then((m) => m.ResumeGate));
 export const MarketingBanPage = lazyPage(() => import('./MarketingBanPage.tsx').then((m) => m.MarketingBanPage));
+
+const mortgagePage = <K extends 'MortgageStatusPage' | 'MortgageOffersPage' | 'MortgageDeniedPage' | 'MortgageErrorPage'>(name: K) =>
+  lazyPage(() => import('../mortgage/MortgagePages.tsx').then((m) => m[name] as ComponentType<Parameters<(typeof m)[K]>[0]>));
+export const MortgageStatusPage = mortgagePage('MortgageStatusPage');
+export const MortgageOffersPage = mortgagePage('MortgageOffersPage');
+export const MortgageDeniedPage = mortgagePage('MortgageDeniedPage');
+export const MortgageErrorPage = mortgagePage('MortgageErrorPage');

@@ -20,6 +20,8 @@ export interface ApplicationForm {
   readonly fieldIds: ReadonlySet<string>;
   /** The step that sends the application: the document's highest step number. */
   readonly lastStep: number;
+  /** The highest step the data makes active (the mortgage's 4, or 5 with a co-applicant). */
+  lastActiveStep(data: Record<string, unknown>): number;
   /** Checks the visible fields of steps 1..uptoStep. */
   validateSubmission(data: Record<string, unknown>, options: { uptoStep: number }): SubmissionResult;
 }
@@ -55,6 +57,7 @@ export function loadProducts(formsDir = FORMS_DIR): Products {
         documentId: entry.document,
         fieldIds: new Set(runtime.fieldIds),
         lastStep: lastStepOf(runtime.document),
+        lastActiveStep: (data) => lastStepOf({ steps: runtime.activeSteps(data) }),
         validateSubmission: (data, options) => runtime.validateSubmission(data, options),
       };
       forms.set(key, form);

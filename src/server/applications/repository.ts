@@ -17,8 +17,12 @@ export interface StoredApplication {
   data: Record<string, unknown>;
   navigation: Navigation;
   status: 'draft' | 'finalized';
-  /** Strongly identified and sent to the lenders (then also finalized). */
+  /** Strongly identified and sent on (then also finalized). */
   identified: boolean;
+  /** When identification completed: a flow may wait some time after it (the mortgage pre-analysis). */
+  identifiedAt: Date | null;
+  /** Submitted at its last step and waiting for identification (a flow that submits, the mortgage). */
+  submitted: boolean;
 }
 
 interface Row {
@@ -32,9 +36,10 @@ interface Row {
   additional_form_data: Navigation;
   status: 'draft' | 'finalized';
   identified_at: Date | string | null;
+  submitted_at: Date | string | null;
 }
 
-const COLUMNS = 'id, token_hash, product, form_id, brand, step, data, additional_form_data, status, identified_at';
+const COLUMNS = 'id, token_hash, product, form_id, brand, step, data, additional_form_data, status, identified_at, submitted_at';
 
 const fromRow = (row: Row): StoredApplication => ({
   id: Number(row.id),
@@ -47,6 +52,8 @@ const fromRow = (row: Row): StoredApplication => ({
   navigation: row.additional_form_data,
   status: row.status,
   identified: row.identified_at !== null,
+  identifiedAt: row.identified_at === null ? null : new Date(row.identified_at),
+  submitted: row.submitted_at !== null,
 });
 
 export interface NewApplication {
@@ -108,6 +115,11 @@ export async function updateApplication(tx: Queryable, id: number, change: { dat
      WHERE id = $1`,
     [id, JSON.stringify(change.data), JSON.stringify(change.navigation), change.navigation.step],
   );
+}
+
+/** Submitted at its last step: from now on it waits for identification and takes no edits. */
+export async function markSubmitted(tx: Queryable, id: number): Promise<void> {
+  await tx.query('UPDATE applications SET submitted_at = COALESCE(submitted_at, now()), updated_at = now() WHERE id = $1', [id]);
 }
 
 /** Finalized and identified in one write; step 0 is the offers list. */

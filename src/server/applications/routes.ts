@@ -8,11 +8,13 @@ import type { RateLimiter } from '../limits/limits.ts';
 import type { Sessions } from '../sessions/sessions.ts';
 import { ApiError, badRequest, ValidationError } from '../errors.ts';
 import { sendToLenders, unidentifiedParties } from '../identity/completion.ts';
+import type { Party } from '../identity/parties.ts';
 import { newToken } from '../tokens.ts';
 import { applicationFromPath, pathApplication, type ApplicationParams } from './credentials.ts';
+import { flowRules } from './flows.ts';
 import { checkJsonShape, isObject, parseSavePayload, readVariantFields } from './payload.ts';
 import type { ApplicationForm, Products } from './products.ts';
-import { insertApplication, lockApplication, updateApplication } from './repository.ts';
+import { insertApplication, lockApplication, markSubmitted, updateApplication } from './repository.ts';
 
 export interface ApplicationRoutesOptions {
   db: Database;
@@ -35,6 +37,9 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   const productIds = group.map((product) => product.id);
   const brandIds = Object.keys(products.catalogue.brands);
   const ownApplication = applicationFromPath(db, new Set(productIds));
+  // The catalogue check keeps the products of one prefix on one flow.
+  const flowId = group[0].flow;
+  const flow = flowRules(flowId);
   const contextOf = (form: ApplicationForm) => ({ fieldIds: form.fieldIds, lastStep: form.lastStep, products: productIds, brands: brandIds });
 
   // Saves take JSON only; without this Fastify would hand a text/plain body over as a string.
@@ -86,25 +91,32 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     await db.transaction(async (tx) => {
       const stored = await lockedApplication(tx, id);
       if (stored.status === 'finalized') throw new ApiError(409, 'ALREADY_FINALIZED', 'alreadyFinalized');
+      if (stored.submitted) throw new ApiError(409, 'ALREADY_SUBMITTED', 'alreadySubmitted');
       const form = products.formFor(stored.product, stored.brand);
       const payload = parseSavePayload(body, contextOf(form));
       // The variant is fixed when the application is created; the client may repeat it, not change it.
       if (payload.brand !== undefined && payload.brand !== stored.brand) throw badRequest('variantChanged', { field: 'brand' });
       if (payload.product !== undefined && payload.product !== stored.product) throw badRequest('variantChanged', { field: 'product' });
       const { step } = payload.navigation;
-      // Spec: `finalize` is set only when saving at step 0, and step 0 means finalizing.
-      if (payload.finalize !== (step === 0)) throw badRequest('invalidField', { field: 'finalize', expected: '1 vain vaiheessa 0' });
       // The body may carry the whole form or only some of it: what it leaves out stays as stored.
       const merged = withoutNulls({ ...stored.data, ...payload.data });
-      const data = validate(request, form, merged, step === 0 ? form.lastStep : step);
-      if (payload.finalize) await requireIdentification(tx, id, data);
+      // Consumer: `finalize` is set only when saving at step 0, and step 0 means finalizing.
+      // Mortgage: the last active step's save carries it, and there is no step 0.
+      if (flowId !== 'consumer' && step === 0) throw badRequest('invalidField', { field: 'additionalFormData.step', expected: `1–${form.lastStep}` });
+      const finalizing = flow.finalizesAt(step, merged, form);
+      if (payload.finalize !== finalizing) throw badRequest('invalidField', { field: 'finalize', expected: `1 vain vaiheessa ${flowId === 'consumer' ? 0 : form.lastActiveStep(merged)}` });
+      const data = validate(request, form, merged, payload.finalize || step === 0 ? form.lastStep : step);
+      if (payload.finalize && flowId === 'consumer') await requireIdentification(tx, id, data, flow.parties(data));
       await updateApplication(tx, id, { data, navigation: { ...stored.navigation, ...payload.navigation } });
-      if (payload.finalize) await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
+      if (payload.finalize && flowId === 'consumer') await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
+      if (payload.finalize && flowId === 'mortgage') await markSubmitted(tx, id);
     });
     request.log.info({ applicationId: id }, 'application updated');
     return reply.type('text/plain; charset=utf-8').send('success');
   });
 
+  // Only the consumer flow finalizes apart from a save (after identifying every applicant).
+  if (flowId !== 'consumer') return;
   // Finalize has no body, and clients send one in several ways (no content type, JSON
   // with nothing in it, `{}`): its own scope accepts any content type and checks the bytes.
   await app.register(async (scope) => {
@@ -122,7 +134,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         if (stored.identified) return;
         const form = products.formFor(stored.product, stored.brand);
         validate(request, form, stored.data, form.lastStep);
-        await requireIdentification(tx, id, stored.data);
+        await requireIdentification(tx, id, stored.data, flow.parties(stored.data));
         await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
       });
       request.log.info({ applicationId: id }, 'application finalized');
@@ -136,8 +148,8 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
  * applicant must come before (spec §6). Refused before it, the application stays a
  * draft that can still be identified and completed.
  */
-async function requireIdentification(tx: Queryable, id: number, data: Record<string, unknown>): Promise<void> {
-  const missing = await unidentifiedParties(tx, id, data);
+async function requireIdentification(tx: Queryable, id: number, data: Record<string, unknown>, parties: Party[]): Promise<void> {
+  const missing = await unidentifiedParties(tx, id, data, parties);
   if (missing.length > 0) throw new ApiError(409, 'APPLICATION_STATE_MISMATCH', 'identificationRequired', undefined, { parties: missing });
 }
 

@@ -5,14 +5,14 @@
 import { markIdentified } from '../applications/repository.ts';
 import type { Queryable } from '../db/index.ts';
 import { dispatchApplication } from '../marketplace/dispatcher.ts';
-import { missingParties, type Party } from './parties.ts';
+import { missingParties, requiredParties, type Party } from './parties.ts';
 import { personalIdMatchesHash } from './secrets.ts';
 import { successfulIdentifications } from './store.ts';
 
-/** Required parties whose identity code no successful identification of this application covers. */
-export async function unidentifiedParties(tx: Queryable, applicationId: number, data: Record<string, unknown>): Promise<Party[]> {
+/** Of the parties the flow requires, those whose identity code no successful identification of this application covers. */
+export async function unidentifiedParties(tx: Queryable, applicationId: number, data: Record<string, unknown>, parties: Party[] = requiredParties(data)): Promise<Party[]> {
   const identifications = await successfulIdentifications(tx, applicationId);
-  return missingParties(data, (party, personalId) =>
+  return missingParties(data, parties, (party, personalId) =>
     identifications.some((found) => found.party === party && personalIdMatchesHash(personalId, found.salt, found.hash)),
   );
 }

@@ -24,9 +24,9 @@ export function requiredParties(data: Record<string, unknown>): Party[] {
   return PARTIES.filter((party) => party === 'PRIMARY' || personalIdOf(data, party) !== undefined);
 }
 
-/** Required parties, in order, that no valid identification covers. */
-export function missingParties(data: Record<string, unknown>, identified: (party: Party, personalId: string) => boolean): Party[] {
-  return requiredParties(data).filter((party) => {
+/** Of `parties` (the flow's required ones, in order), those that no valid identification covers. */
+export function missingParties(data: Record<string, unknown>, parties: readonly Party[], identified: (party: Party, personalId: string) => boolean): Party[] {
+  return parties.filter((party) => {
     const personalId = personalIdOf(data, party);
     return personalId === undefined || !identified(party, personalId);
   });

@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applicationCredentials, applicationFromPath, authorizedApplication, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
-import { lockApplication, readApplication, type StoredApplication } from '../applications/repository.ts';
+import { flowRules } from '../applications/flows.ts';
+import { lockApplication, markIdentified, readApplication, type StoredApplication } from '../applications/repository.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import type { RateLimiter } from '../limits/limits.ts';
@@ -48,8 +49,9 @@ export type FailureReason = 'mismatch' | 'cancelled' | 'failed';
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
   const { db, settings, products, sessions } = options;
-  /** Identification belongs to the last step: the application is complete, not yet sent. */
-  const atLastStep = (application: StoredApplication) => application.step === products.formFor(application.product, application.brand).lastStep;
+  const flowOf = (application: StoredApplication) => flowRules(products.product(application.product)!.flow);
+  /** Identification belongs after the last step: the application is complete, not yet sent (the flow says when that is). */
+  const readyForIdentification = (application: StoredApplication) => flowOf(application).readyForIdentification(application, products.formFor(application.product, application.brand));
   const provider = options.provider ?? openIdConnectProvider(settings);
   const key = sealingKey(settings.clientSecret);
   // The test bank suggests the applicant's own code: it is the only one completion accepts.
@@ -67,6 +69,11 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
 
     scope.get('/api/auth/visma/get-methods', async () => methodList(settings.methods));
 
+    // Spec §7: 'true' once the application's identification is complete, other text before.
+    scope.get<{ Params: ApplicationParams }>('/api/auth/visma/status/:id/:token', { preHandler: applicationFromPath(db) }, async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(String(pathApplication(request).identified)),
+    );
+
     scope.get<{ Params: { id: string; token: string; method: string }; Querystring: Record<string, unknown> }>(
       '/api/auth/visma/:id/:token/:method',
       async (request, reply) => {
@@ -79,7 +86,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           await options.limiter.hit(tx, 'identify', { application: found.id, person: personalIdOf(found.data, party) });
           if (!method) throw badRequest('identificationMethodUnknown');
           if (party === 'CO_APPLICANT' && personalIdOf(found.data, 'CO_APPLICANT') === undefined) throw badRequest('identificationNoCoApplicant');
-          if (found.identified || found.status === 'finalized' || !atLastStep(found)) throw stateMismatch();
+          if (!readyForIdentification(found)) throw stateMismatch();
           return found;
         });
         await sessions.requireFor(request, application.id);
@@ -150,6 +157,11 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
               return 'mismatch' as const;
             }
             await recordAttempt(tx, applicationId, party, method, { outcome: 'success', ...hashPersonalId(person.personalId) });
+            // A flow that identification alone completes (the mortgage) goes on as soon as every party it needs has.
+            const flow = flowOf(application);
+            if (flow.completesOnIdentification && readyForIdentification(application) && (await unidentifiedParties(tx, applicationId, application.data, flow.parties(application.data))).length === 0) {
+              await markIdentified(tx, applicationId);
+            }
             return undefined;
           });
         } catch (error) {
@@ -169,6 +181,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   // Completion takes no body; like finalize it accepts whatever content type a client sends.
   // One route per API prefix of the catalogue, each for its own products.
   for (const [api, group] of products.groups) {
+    // A flow that the identification itself completes (the mortgage) has no completion call.
+    if (flowRules(group[0].flow).completesOnIdentification) continue;
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: COMPLETE_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -188,8 +202,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             const application = (await lockApplication(tx, id))!;
             // Asked again after success (a reload, a lost answer): the same answer, nothing new.
             if (application.identified) return false;
-            if (application.status === 'finalized' || !atLastStep(application)) throw stateMismatch();
-            const missing = await unidentifiedParties(tx, id, application.data);
+            if (!readyForIdentification(application)) throw stateMismatch();
+            const missing = await unidentifiedParties(tx, id, application.data, flowOf(application).parties(application.data));
             if (missing.length > 0) throw new ApiError(400, 'STRONG_AUTHENTICATION_MISSING', 'strongAuthenticationMissing', { parties: missing.join(', ') }, { parties: missing });
             await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
             return true;

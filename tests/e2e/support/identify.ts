@@ -2,7 +2,8 @@
 // that needs an identified application (the offers journey starts here).
 import { expect, type Page } from '@playwright/test';
 
-const AUTHENTICATION = /\/hakemus\/[a-z]+\/authentication\/\d+\/[A-Za-z0-9_-]{43}(\?.*)?$/;
+// The consumer flow's path word is `authentication`, the mortgage flow's `auth` (spec §2 of each).
+const AUTHENTICATION = /\/hakemus\/[a-z]+\/(authentication|auth)\/\d+\/[A-Za-z0-9_-]{43}(\?.*)?$/;
 const STEP_0 = /\/hakemus\/[a-z]+\/0\/\d+\/[A-Za-z0-9_-]{43}$/;
 
 /** On the test bank page: types `personalId` (any valid code, a listed test person too) and confirms. */

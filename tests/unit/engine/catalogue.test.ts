@@ -35,6 +35,21 @@ describe('the product catalogue', () => {
     const catalogue = parseCatalogue(sample(), documents);
     expect(catalogue.products.gamma).toMatchObject({ id: 'gamma', path: 'gamma-laina' });
     expect(catalogue.brands.second.id).toBe('second');
+    // A product that names no flow is a consumer-style one.
+    expect(catalogue.products.alpha.flow).toBe('consumer');
+  });
+
+  it('knows the flows, and keeps the products of one API prefix on one flow', () => {
+    const withFlows = sample();
+    withFlows.products.gamma.flow = 'mortgage';
+    expect(checkCatalogue(withFlows, documents)).toEqual([]);
+    expect(parseCatalogue(withFlows, documents).products.gamma.flow).toBe('mortgage');
+    withFlows.products.gamma.flow = 'leasing';
+    withFlows.products.beta.flow = 'mortgage';
+    expect(checkCatalogue(withFlows, documents)).toEqual([
+      { path: '/products/gamma/flow', message: 'kulku: consumer tai mortgage' },
+      { path: '/products/beta/flow', message: 'sama rajapinta kuin tuotteella alpha, jonka kulku on consumer' },
+    ]);
   });
 
   it('names the JSON path of each problem', () => {
@@ -91,9 +106,10 @@ describe('the product catalogue', () => {
     expect(lastStepOf({ steps: [{ number: 2 }, { number: 5 }, { number: 3 }] } as never)).toBe(5);
   });
 
-  it('ships a catalogue that passes: both consumer products on one API, both brands', () => {
+  it('ships a catalogue that passes: both consumer products on one API, the mortgage on its own flow, both brands', () => {
     const shipped = readCatalogue();
-    expect(Object.keys(shipped.products)).toEqual(expect.arrayContaining(['kulutusluotto', 'yhdistelylaina']));
+    expect(Object.keys(shipped.products)).toEqual(expect.arrayContaining(['kulutusluotto', 'yhdistelylaina', 'asuntolaina']));
+    expect(shipped.products.asuntolaina).toMatchObject({ document: 'mortgage', flow: 'mortgage', path: 'asuntolaina', api: '/api/lainavertailu22/mortgage-applications' });
     expect(new Set(Object.values(shipped.products).map((product) => product.document))).toContain('consumer');
     expect(brandIdForHost(shipped, 'kattokorko.fi')).toBe('kattokorko');
   });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveVariants } from '../../../engine/core/document.ts';
 import { readFormDocument } from '../../../engine/core/node.ts';
 import { validApplication } from '../../fixtures/consumer-valid.ts';
+import { validMortgage } from '../../fixtures/mortgage-valid.ts';
 import { personalIdOfAge } from '../../fixtures/personal-id.ts';
 import { checkMessage, limitMessage, limitOf } from './helpers.ts';
 
@@ -39,6 +40,17 @@ describe('form:validate', () => {
     const { code, out } = run('consumer', file('bad.json', data));
     expect(code).toBe(1);
     expect(JSON.parse(out)).toEqual({ valid: false, errors: [{ field: 'primaryApplicantOtherLoanInput.1.monthlyPayment', message: checkMessage(consumer, 'primaryApplicantOtherLoanPaymentNotAboveLoan') }] });
+  });
+
+  it('answers for the mortgage with the same contract, its warnings beside the result', () => {
+    const mortgage = { ...validMortgage(), primaryApplicantGrossMonthlyIncome: 25000 };
+    const { code, out } = run('mortgage', file('mortgage.json', mortgage));
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ valid: true, errors: [], warnings: [{ field: 'primaryApplicantGrossMonthlyIncome', message: '* Tarkista, että bruttotulojen arvo on oikein' }] });
+    expect(JSON.parse(run('mortgage', file('mortgage.json', mortgage), '--step', '1').out)).toEqual({ valid: true, errors: [] });
+    const bad = run('mortgage', file('mortgage-bad.json', { ...validMortgage(), inputAppliedAmount: 9999 }), '--step', '1');
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.out).errors).toEqual([{ field: 'inputAppliedAmount', message: 'Vähintään 10000' }]);
   });
 
   it('--step checks only that step, --variant applies a variant', () => {

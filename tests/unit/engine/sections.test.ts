@@ -156,6 +156,45 @@ describe('resolving a document with sections', () => {
     expect(origin('/labels/total')).toEqual({ path: '/labels/total' });
   });
 
+  it("renames fields the product's contract spells differently, with every reference to them", () => {
+    const rename = { Email: 'EmailAddress', Rows: 'RowList' };
+    const { document: renamed, findings } = resolve(document({ include: { contact: { rename } } }));
+    expect(findings).toEqual([]);
+    const ids = Object.keys(renamed.schema.properties);
+    expect(ids).toEqual(expect.arrayContaining(['mainEmailAddress', 'partnerEmailAddress', 'mainRowList', 'mainEmail2']));
+    expect(ids).not.toContain('mainEmail');
+    // A whole-name reference is renamed; `{party}Email2` is another field and stays.
+    expect(renamed.rules?.checks?.find((c) => c.id === 'mainEmailRepeat')).toMatchObject({ field: 'mainEmail2', rule: { '==': [{ var: 'mainEmail2' }, { var: 'mainEmailAddress' }] } });
+    expect(renamed.rules?.visible?.mainPhone).toEqual({ '!!': { var: 'mainEmailAddress' } });
+    expect(renamed.rules?.derived?.mainTotal).toEqual({ sumBy: [{ var: 'mainRowList' }, 'amount'] });
+    expect(renamed.labels['mainRowList.*.amount']).toBe('Rivi {n}: summa');
+    expect(renamed.summary![0].fields).toContain('mainEmailAddress');
+    // The override is written in the section's own names and applies before the rename.
+    const both = resolve(document({ include: { contact: { rename, override: { fields: { Email: { label: 'Osoite' } } } } } })).document;
+    expect(both.labels.mainEmailAddress).toBe('Osoite');
+  });
+
+  it.each([
+    ['a field the section does not have', { Fax: 'Telefax' }, /ei ole kenttää "Fax"/],
+    ['a name another field has', { Email: 'Phone' }, /on jo kenttä "Phone"/],
+    ['a name that is not a field name', { Email: 'e-mail' }, /iso alkukirjain/],
+  ])('a rename to %s is a finding', (_name, rename, message) => {
+    expect(resolve(document({ include: { contact: { rename } } })).findings).toContainEqual({ path: `/include/contact/rename/${Object.keys(rename)[0]}`, message: expect.stringMatching(message) });
+  });
+
+  it("lists the document's warnings, then each section's for every party it is placed for", () => {
+    const warnings = { BigTotal: { field: 'Total', rule: { '<=': [{ var: '{party}Total' }, 100] }, message: 'Tarkista summa' } };
+    const own = { id: 'late', field: 'total', rule: true, message: 'Oma' };
+    const { document: warned, findings, origin } = resolve(document({ rules: { ...document().rules, warnings: [own] } }), { contact: { ...contact(), warnings } });
+    expect(findings).toEqual([]);
+    expect(warned.rules?.warnings).toEqual([
+      own,
+      { id: 'mainBigTotal', field: 'mainTotal', rule: { '<=': [{ var: 'mainTotal' }, 100] }, message: 'Tarkista summa' },
+      { id: 'partnerBigTotal', field: 'partnerTotal', rule: { '<=': [{ var: 'partnerTotal' }, 100] }, message: 'Tarkista summa' },
+    ]);
+    expect(origin('/rules/warnings/2/rule')).toEqual({ path: '/warnings/BigTotal/rule', section: 'contact', party: 'partner' });
+  });
+
   it('leaves a document without sections as it is', () => {
     const flatDoc = { id: 'x', steps: [{ sections: [{ fields: ['a'] }] }] };
     expect(resolveDocument(flatDoc, () => ({})).document).toBe(flatDoc);

@@ -14,6 +14,7 @@ import { createFormRuntime, type FormRuntime } from '../../../engine/core/runtim
 import type { FormView } from '../../../engine/core/view.ts';
 import type { FormData, FormDocument, SchemaValidateFunction } from '../../../engine/core/types.ts';
 import { validApplication, validApplicationWithCoApplicant } from '../../fixtures/consumer-valid.ts';
+import { validMortgage, validMortgageWithCoApplicant } from '../../fixtures/mortgage-valid.ts';
 import { personalIdOfAge } from '../../fixtures/personal-id.ts';
 import { createReferenceRuntime, type ReferenceRuntime } from './reference-runtime.ts';
 
@@ -30,6 +31,7 @@ function answers(view: FormView): unknown {
     activeSteps: view.activeSteps.map((step) => step.number),
     computed: view.computed,
     titles: view.titles,
+    warnings: view.warnings,
     buttons: stepNumbers.map((n) => view.buttonLabel(n)),
     summary: [0, ...stepNumbers, 99].map((n) => view.summarySections(n)),
   };
@@ -91,6 +93,29 @@ describe('a view made from the previous one answers as one made afresh', () => {
       { numRuns: 60, seed: 20261125 },
     );
   }, 300_000);
+
+  it('over edits of forms/mortgage.json: its warnings and rule-made titles follow the data', () => {
+    const mortgage = readFormDocument('mortgage');
+    const mortgageValidator = compileSchema(mortgage);
+    const answersOf = (view: FormView) => ({ warnings: view.warnings, titles: view.titles, visible: [...view.visible].sort(), prepared: Object.entries(view.prepared) });
+    const mortgageEdit = fc.tuple(
+      fc.constantFrom('primaryApplicantGrossMonthlyIncome', 'primaryApplicantNetMonthlyIncome', 'coApplicantOtherRegularExpenses', 'primaryApplicantAccommodationId', 'primaryApplicantApartmentTypeId', 'hasCoApplicant'),
+      fc.constantFrom<unknown>(undefined, '', 0, 1, 3, 4, 10000, 10001, 20000, 20001, 60000, true, false, 'abc'),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(validMortgage, validMortgageWithCoApplicant), fc.array(mortgageEdit, { minLength: 1, maxLength: 8 }), (start, edits) => {
+        const runtime = createFormRuntime(mortgage, mortgageValidator);
+        let data: FormData = start();
+        let view = runtime.view(data);
+        for (const [field, next] of edits) {
+          data = { ...data, [field]: next };
+          view = runtime.view(data, view);
+          expect(answersOf(view)).toStrictEqual(answersOf(createFormRuntime(mortgage, mortgageValidator).view(structuredClone(data))));
+        }
+      }),
+      { numRuns: 60, seed: 20261124 },
+    );
+  }, 120_000);
 
   it('is one object per data object, and another for a copy edited in place', () => {
     const runtime = fresh();

@@ -48,12 +48,15 @@ describe('parties', () => {
 
   it('lists the missing ones in order, primary first', () => {
     const data = { hasCoApplicant: true, primaryApplicantPersonalIdentificationNumber: primary.toLowerCase(), coApplicantPersonalIdentificationNumber: co };
-    expect(missingParties(data, () => false)).toEqual(['PRIMARY', 'CO_APPLICANT']);
-    expect(missingParties(data, (party) => party === 'PRIMARY')).toEqual(['CO_APPLICANT']);
-    expect(missingParties(data, (_party, id) => id === primary)).toEqual(['CO_APPLICANT']);
-    expect(missingParties(data, () => true)).toEqual([]);
+    const both = requiredParties(data);
+    expect(missingParties(data, both, () => false)).toEqual(['PRIMARY', 'CO_APPLICANT']);
+    expect(missingParties(data, both, (party) => party === 'PRIMARY')).toEqual(['CO_APPLICANT']);
+    expect(missingParties(data, both, (_party, id) => id === primary)).toEqual(['CO_APPLICANT']);
+    expect(missingParties(data, both, () => true)).toEqual([]);
     expect(personalIdOf(data, 'PRIMARY')).toBe(primary);
-    expect(missingParties({}, () => true)).toEqual(['PRIMARY']);
+    expect(missingParties({}, requiredParties({}), () => true)).toEqual(['PRIMARY']);
+    // A flow that needs only the primary applicant (the mortgage) asks nothing of the co-applicant.
+    expect(missingParties(data, ['PRIMARY'], (party) => party === 'PRIMARY')).toEqual([]);
   });
 
   it('knows its party names exactly', () => {

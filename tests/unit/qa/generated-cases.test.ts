@@ -53,3 +53,30 @@ describe('generated cases of forms/consumer.json', () => {
     expect(JSON.stringify(again[0].cases)).toBe(JSON.stringify(suites[1].cases));
   }, GENERATION_TIMEOUT_MS);
 });
+
+// The mortgage (issue 15) through the same generator, with no code of its own: its
+// overrides, renames and warnings come with the resolved document.
+describe('generated cases of forms/mortgage.json', () => {
+  const mortgage = readFormDocument('mortgage');
+  let suites: CaseSet[] = [];
+
+  beforeAll(() => {
+    suites = generateAll(mortgage, { runtimeFor: runtimeForDocument });
+  }, GENERATION_TIMEOUT_MS);
+
+  it('covers every kind of case, with a complete application with and without the co-applicant', () => {
+    expect(suites.map((s) => s.variant)).toEqual(['base']);
+    for (const [kind, count] of Object.entries(suites[0].counts)) expect(count, kind).toBeGreaterThan(0);
+    expect(suites[0].cases.filter((c) => c.kind === 'valid').map((c) => c.data.hasCoApplicant)).toEqual([false, true]);
+    expect(suites[0].cases.find((c) => c.id === `base:boundary:inputAppliedAmount:maximum ${limitOf(mortgage, 'inputAppliedAmount', 'maximum')} yli`)?.expected).toEqual({
+      valid: false,
+      errors: [{ field: 'inputAppliedAmount', message: limitMessage(mortgage, 'inputAppliedAmount', 'maximum') }],
+    });
+  });
+
+  it('every case gets exactly its expected result from the engine', () => {
+    const runtime = runtimeForDocument(mortgage, []);
+    const wrong = suites[0].cases.filter((testCase) => JSON.stringify(actualOf(runtime, testCase)) !== JSON.stringify(testCase.expected)).map((testCase) => testCase.id);
+    expect(wrong).toEqual([]);
+  });
+});

@@ -23,6 +23,25 @@ describe('routes', () => {
     expect(parseApplicationPath('3/abc/def')).toEqual({ kind: 'notFound' });
     expect(paths.step('yhdistelylaina', 2, '5', token)).toBe(`/hakemus/yhdistelylaina/2/5/${token}`);
   });
+
+  it("reads and writes the mortgage flow's own words (marketplace spec §2)", () => {
+    expect(parseApplicationPath(`auth/12/${token}`, 'mortgage')).toEqual({ kind: 'authentication', id: '12', token });
+    expect(parseApplicationPath(`offers/12/${token}`, 'mortgage')).toEqual({ kind: 'offers', id: '12', token });
+    expect(parseApplicationPath(`status/12/${token}`, 'mortgage')).toEqual({ kind: 'status', id: '12', token });
+    expect(parseApplicationPath(`5/12/${token}`, 'mortgage')).toEqual({ kind: 'step', step: 5, id: '12', token });
+    expect(parseApplicationPath('denied', 'mortgage')).toEqual({ kind: 'denied' });
+    expect(parseApplicationPath('error', 'mortgage')).toEqual({ kind: 'error' });
+    // Each flow keeps to its own words.
+    expect(parseApplicationPath(`0/12/${token}`, 'mortgage')).toEqual({ kind: 'notFound' });
+    expect(parseApplicationPath(`authentication/12/${token}`, 'mortgage')).toEqual({ kind: 'notFound' });
+    expect(parseApplicationPath('denied')).toEqual({ kind: 'notFound' });
+    expect(parseApplicationPath(`offers/12/${token}`)).toEqual({ kind: 'notFound' });
+    expect(paths.authentication('asuntolaina', '5', token)).toBe(`/hakemus/asuntolaina/auth/5/${token}`);
+    expect(paths.offers('asuntolaina', '5', token)).toBe(`/hakemus/asuntolaina/offers/5/${token}`);
+    expect(paths.authentication('kulutusluotto', '5', token)).toBe(`/hakemus/kulutusluotto/authentication/5/${token}`);
+    expect(paths.offers('kulutusluotto', '5', token)).toBe(`/hakemus/kulutusluotto/0/5/${token}`);
+    expect([paths.denied('asuntolaina'), paths.error('asuntolaina')]).toEqual(['/hakemus/asuntolaina/denied', '/hakemus/asuntolaina/error']);
+  });
 });
 
 describe('landing parameters', () => {

@@ -1,5 +1,5 @@
-// The browser picks the variant set's chunk the build made (virtual:form/consumer)
-// from the brand's and product's variants, and loads each chunk once.
+// The browser picks the variant set's chunk the build made (virtual:forms) from the
+// product's document and the brand's and product's variants, and loads each chunk once.
 import { describe, expect, it } from 'vitest';
 import { variantSetFor, variantSetLoader } from '../../../src/app/variant-sets.ts';
 
@@ -22,10 +22,17 @@ describe('variantSetLoader', () => {
   it('loads a set once and builds its form from the chunk', async () => {
     let loads = 0;
     const counted = sets.map((set) => ({ ...set, load: () => ((loads += 1), set.load()) }));
-    const load = variantSetLoader(counted, (chunk) => ({ runtime: chunk as never }));
-    const first = load(['kattokorko']);
-    expect(load(['kattokorko'])).toBe(first);
+    const load = variantSetLoader({ consumer: counted, other: [] }, (chunk) => ({ runtime: chunk as never }));
+    const first = load('consumer', ['kattokorko']);
+    expect(load('consumer', ['kattokorko'])).toBe(first);
     expect((await first).runtime).toBe('kattokorko');
     expect(loads).toBe(1);
+  });
+
+  it('refuses a document the build has no sets of, and one with no set for the variants', async () => {
+    const load = variantSetLoader({ consumer: sets, other: [] }, (chunk) => ({ runtime: chunk as never }));
+    await expect(load('mortgage', [])).rejects.toThrow(/mortgage/);
+    await expect(load('other', [])).rejects.toThrow(/other/);
+    await expect(load('toString', [])).rejects.toThrow();
   });
 });

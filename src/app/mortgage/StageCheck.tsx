@@ -1,0 +1,46 @@
+// The stage check of a reopened mortgage link (marketplace spec §4: "Step 2 with an id
+// checks the application state"). Part of the form's route rather than a page of its
+// own: the form must not be mounted again when the first save moves it to a step path.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { loadApplication } from '../application/storage.ts';
+import type { Brand } from '../brands.ts';
+import { DelayedSpinner } from '../identification/MissingDetails.tsx';
+import { MessagePage } from '../layout/PageShell.tsx';
+import { mortgagePages } from '../messages.fi.ts';
+import type { Product } from '../products.ts';
+import { paths, type AppRoute } from '../routes.ts';
+import { fetchMortgageStatus } from './api.ts';
+import { pageOfStatus } from './navigation.ts';
+
+/**
+ * A step link this tab does not hold is checked once, when the page opens: a submitted
+ * application goes to the page of its status, a draft shows the form (`children`), and
+ * a failed check goes to the error page. What this tab holds, it is filling in.
+ */
+export function MortgageStageCheck({ brand, product, route, children }: { brand: Brand; product: Product; route: AppRoute; children: ReactNode }): ReactNode {
+  const [opened] = useState(() => (route.kind === 'step' && !loadApplication(route.id, route.token) ? { id: route.id, token: route.token } : null));
+  const [target, setTarget] = useState<string | null | 'checking'>(opened ? 'checking' : null);
+  useEffect(() => {
+    if (!opened) return;
+    let current = true;
+    void fetchMortgageStatus(opened.id, opened.token).then((status) => {
+      if (!current) return;
+      setTarget(status === null ? paths.error(product) : (pageOfStatus(product, opened.id, opened.token, status) ?? null));
+    });
+    return () => {
+      current = false;
+    };
+  }, [opened, product]);
+  if (target === 'checking') {
+    return (
+      <MessagePage brand={brand} homeHref={paths.start(product)} title={mortgagePages.status.checking}>
+        <div role="status" aria-live="polite">
+          <DelayedSpinner delayMs={300} />
+        </div>
+      </MessagePage>
+    );
+  }
+  if (target !== null) return <Navigate to={target} replace state={opened} />;
+  return children;
+}

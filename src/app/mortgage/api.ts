@@ -1,0 +1,51 @@
+// The mortgage status calls (marketplace spec §7) as the pages use them. Nothing
+// throws: a network failure or an unexpected answer is `null`, which the pages send
+// to the error page (spec §8).
+const STATUS_API = '/api/mortgage-applications';
+
+export type MortgageStatus = 'DRAFT' | 'IDENTIFICATION_REQUIRED' | 'READY_FOR_ANALYSIS' | 'OTHER' | 'DENIED';
+const STATUSES: readonly string[] = ['DRAFT', 'IDENTIFICATION_REQUIRED', 'READY_FOR_ANALYSIS', 'OTHER', 'DENIED'];
+
+export interface MortgageOutcome {
+  status: MortgageStatus;
+  /** The partner banks it was forwarded to. */
+  banks: string[];
+  /** Why no bank took it, in Finnish. */
+  reasons: string[];
+}
+
+const path = (what: string, id: string, token: string) => `${STATUS_API}/${what}/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
+
+export async function fetchMortgageStatus(id: string, token: string): Promise<MortgageStatus | null> {
+  try {
+    const response = await fetch(path('status', id, token));
+    if (!response.ok) return null;
+    const text = (await response.text()).trim();
+    return STATUSES.includes(text) ? (text as MortgageStatus) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function fetchMortgageOutcome(id: string, token: string): Promise<MortgageOutcome | null> {
+  try {
+    const response = await fetch(path('outcome', id, token), { headers: { accept: 'application/json' } });
+    if (!response.ok) return null;
+    const body = (await response.json()) as Partial<MortgageOutcome>;
+    if (typeof body.status !== 'string' || !STATUSES.includes(body.status) || !Array.isArray(body.banks) || !Array.isArray(body.reasons)) return null;
+    return { status: body.status as MortgageStatus, banks: body.banks.map(String), reasons: body.reasons.map(String) };
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §7 `GET /api/auth/visma/status/{id}/{token}`: true once identification is complete; null when it could not be asked. */
+export async function fetchIdentified(id: string, token: string): Promise<boolean | null> {
+  try {
+    const response = await fetch(`/api/auth/visma/status/${encodeURIComponent(id)}/${encodeURIComponent(token)}`);
+    if (!response.ok) return null;
+    return (await response.text()).trim() === 'true';
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,167 @@
+// The mortgage in Chromium (issue 15): the five-step form from forms/mortgage.json,
+// filled from the document by the generic filler, submitted at its last step, the
+// primary applicant identified at the development test bank, the status polled
+// (page.clock) to the thank-you or the denied page; a reopened link's stage check; the
+// warnings, the label that follows the accommodation and the clamping notices; axe on
+// every page and 375 px without horizontal scroll.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loadFormRuntime } from '../../engine/core/node.ts';
+import { validMortgage, validMortgageWithCoApplicant } from '../fixtures/mortgage-valid.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { fillStep, stepSection } from './support/fill-from-document.ts';
+import { chooseMethod, identifyAtTestBank } from './support/identify.ts';
+
+const runtime = loadFormRuntime('mortgage');
+const START = '/hakemus/asuntolaina/';
+const CREDENTIALS = '(\\d+)\\/([A-Za-z0-9_-]{43})';
+const at = (page: string) => new RegExp(`/hakemus/asuntolaina/${page}/${CREDENTIALS}(\\?.*)?$`);
+// The shared 2-core machine makes a five-step walk slow at times.
+const patient = expect.configure({ timeout: 30_000 });
+
+type Data = Record<string, unknown>;
+
+/** Fills and continues every step the data makes active; ends on the page the last step leads to. */
+async function fillMortgage(page: Page, data: Data): Promise<void> {
+  await page.goto(START);
+  const steps = runtime.activeSteps(data).map((step) => step.number);
+  for (const number of steps) {
+    const section = stepSection(page, number);
+    await patient(section).toBeVisible();
+    await fillStep(page, runtime, number, data);
+    await expectNoAxeViolations(page, `mortgage step ${number}`, `#step-${number}`);
+    await section.getByRole('button', { name: runtime.buttonLabel(number, data), exact: true }).click();
+    if (number !== steps.at(-1)) await patient(stepSection(page, runtime.nextStep(number, data)!)).toBeVisible();
+  }
+}
+
+/** The id and token of the page's path. */
+function credentialsOf(page: Page): { id: string; token: string } {
+  const [, id, token] = new RegExp(CREDENTIALS).exec(new URL(page.url()).pathname)!;
+  return { id, token };
+}
+
+/** Waits until the server has analysed the application (asking it analyses it once its time has come). */
+async function analysed(request: APIRequestContext, page: Page, expected: 'OTHER' | 'DENIED'): Promise<void> {
+  const { id, token } = credentialsOf(page);
+  await patient.poll(async () => (await request.get(`/api/mortgage-applications/status/${id}/${token}`)).text()).toBe(expected);
+}
+
+/** The status page polls every 5 s: the page's clock moves on until it has left for `page`. */
+async function pollUntil(page: Page, target: RegExp): Promise<void> {
+  await patient(async () => {
+    if (!target.test(page.url())) await page.clock.runFor(5000);
+    await expect(page).toHaveURL(target, { timeout: 2000 });
+  }).toPass();
+}
+
+test('without a co-applicant: four steps, identification, analysis and the thank-you page; the link then leads there', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const data = validMortgage();
+  await fillMortgage(page, data);
+  // Submitted at step 4: the status page finds it waiting for identification and leads there.
+  await patient(page).toHaveURL(at('auth'));
+  await expect(page.getByText('Yhteishakemuksessa riittää, että päähakija tunnistautuu.')).toBeVisible();
+  await expectNoAxeViolations(page, 'the mortgage authentication page');
+
+  await page.clock.install();
+  await chooseMethod(page);
+  await identifyAtTestBank(page, String(data.primaryApplicantPersonalIdentificationNumber));
+  // Back from the bank on the status page, which moves on to the thank-you page once the banks have answered.
+  await patient(page).toHaveURL(new RegExp(`/hakemus/asuntolaina/(status|offers)/${CREDENTIALS}$`));
+  await expectNoAxeViolations(page, 'the mortgage status page');
+  await analysed(request, page, 'OTHER');
+  await pollUntil(page, at('offers'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Kiitos hakemuksestasi!' })).toBeVisible();
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'the mortgage thank-you page');
+
+  // The same application's step link, opened where nothing of it is held, goes to where it is.
+  const { id, token } = credentialsOf(page);
+  const other = await browser.newPage();
+  await other.goto(`/hakemus/asuntolaina/2/${id}/${token}`);
+  await patient(other).toHaveURL(at('offers'));
+  await other.close();
+});
+
+test('with a co-applicant: the fifth step, and only the primary applicant identifies', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const data = validMortgageWithCoApplicant();
+  expect(runtime.buttonLabel(4, data)).toBe('Jatka hakemusta');
+  await fillMortgage(page, data);
+  await patient(page).toHaveURL(at('auth'));
+  await page.clock.install();
+  await chooseMethod(page);
+  await identifyAtTestBank(page, String(data.primaryApplicantPersonalIdentificationNumber));
+  await analysed(request, page, 'OTHER');
+  await pollUntil(page, at('offers'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Kiitos hakemuksestasi!' })).toBeVisible();
+});
+
+test('one no bank takes is denied: the denied page gives the reasons, and its link leads back there', async ({ page }) => {
+  test.setTimeout(240_000);
+  const data: Data = { ...validMortgage(), inputAppliedAmount: 650000, ownFunding: 0, apartmentPriceEstimate: 300000, primaryApplicantGrossMonthlyIncome: 1500, primaryApplicantNetMonthlyIncome: 1200 };
+  await fillMortgage(page, data);
+  await patient(page).toHaveURL(at('auth'));
+  const { id, token } = credentialsOf(page);
+  await page.clock.install();
+  await chooseMethod(page);
+  await identifyAtTestBank(page, String(data.primaryApplicantPersonalIdentificationNumber));
+  await analysed(page.request, page, 'DENIED');
+  await pollUntil(page, /\/hakemus\/asuntolaina\/denied$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hakemustasi ei välitetty pankeille' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Syyt' })).toBeVisible();
+  await expect(page.locator('.mortgage-reasons li').first()).toHaveText(/\.$/);
+  await expectNoAxeViolations(page, 'the mortgage denied page');
+
+  await page.goto(`/hakemus/asuntolaina/2/${id}/${token}`);
+  await patient(page).toHaveURL(/\/hakemus\/asuntolaina\/denied$/);
+  await expect(page.locator('.mortgage-reasons li').first()).toBeVisible();
+});
+
+test('warnings beside the field never stop a step; the living-expense label follows the accommodation; the sliders clamp with a notice', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(START);
+  const amount = page.locator('#field--inputAppliedAmount');
+  await amount.fill('800000');
+  await expect(page.getByText('Huom. enintään 700000 €')).toBeVisible();
+  await expect(amount).toHaveValue('700000');
+  const tenor = page.locator('#field--inputAppliedTenor');
+  await tenor.fill('40');
+  await expect(page.getByText('Huom. Enintään 30 vuotta')).toBeVisible();
+  await expect(tenor).toHaveValue('30');
+
+  const data = { ...validMortgage(), primaryApplicantAccommodationId: 1, primaryApplicantApartmentTypeId: 1, primaryApplicantOtherRegularExpenses: 12000, primaryApplicantGrossMonthlyIncome: 25000, primaryApplicantNetMonthlyIncome: 21000 };
+  await fillStep(page, runtime, 1, data);
+  await stepSection(page, 1).getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+  const housing = stepSection(page, 2);
+  await patient(housing).toBeVisible();
+  await fillStep(page, runtime, 2, data);
+  const expenses = housing.locator('[data-field="primaryApplicantLivingExpenses"] label').first();
+  await expect(expenses).toHaveText('Yhtiövastike');
+  await housing.locator('#field--primaryApplicantAccommodationId').selectOption({ label: 'Vuokra-asunto' });
+  await expect(expenses).toHaveText('Vuokra');
+  await housing.locator('#field--primaryApplicantAccommodationId').selectOption({ label: 'Omistusasunto' });
+  await housing.locator('#field--primaryApplicantApartmentTypeId').selectOption({ label: 'Omakotitalo' });
+  await expect(housing.locator('[data-field="primaryApplicantLivingExpenses"]')).toHaveCount(0);
+  await housing.locator('#field--primaryApplicantApartmentTypeId').selectOption({ label: 'Kerrostalo' });
+  await expect(expenses).toHaveText('Yhtiövastike');
+
+  const otherExpenses = page.locator('#field--primaryApplicantOtherRegularExpenses');
+  await expect(housing.getByText('Tarkasta syöttämäsi summa')).toBeVisible();
+  await expect(otherExpenses).toHaveAttribute('aria-describedby', /__warning/);
+  await expect(otherExpenses).not.toHaveAttribute('aria-invalid', 'true');
+  await housing.getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+  const work = stepSection(page, 3);
+  await patient(work).toBeVisible();
+  await fillStep(page, runtime, 3, data);
+  await expect(work.getByText('* Tarkista, että bruttotulojen arvo on oikein')).toBeVisible();
+  await expect(work.getByText('* Tarkista, että nettotulojen arvo on oikein')).toBeVisible();
+  await expectNoAxeViolations(page, 'a step with warnings', '#step-3');
+  await work.getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+  await patient(stepSection(page, 4)).toBeVisible();
+  // The summary repeats the warning beside the answer.
+  await expect(page.locator('.lv-summary__warning', { hasText: 'Tarkasta syöttämäsi summa' }).first()).toBeAttached();
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});
