@@ -165,3 +165,51 @@ test('warnings beside the field never stop a step; the living-expense label foll
   await page.setViewportSize({ width: 375, height: 800 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test('a saved mortgage opened elsewhere asks for the code, then shows the whole form at once', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const data = validMortgage();
+  await page.goto(START);
+  await fillStep(page, runtime, 1, data);
+  await stepSection(page, 1).getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+  await patient(stepSection(page, 2)).toBeVisible();
+  for (const number of [2, 3]) {
+    await fillStep(page, runtime, number, data);
+    await stepSection(page, number).getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+    await patient(stepSection(page, number + 1)).toBeVisible();
+  }
+  const { id, token } = credentialsOf(page);
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(`/hakemus/asuntolaina/2/${id}/${token}`);
+  const dialog = other.getByRole('dialog');
+  await patient(dialog.getByRole('status').first()).toContainText('Lähetimme kertakirjautumiskoodin sähköpostiisi');
+  const email = String(data.primaryApplicantEmail);
+  let code = '';
+  await patient
+    .poll(async () => {
+      const [latest] = (await (await other.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as Array<{ text: string }>;
+      code = /\b(\d{6})\b/.exec(latest?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  await dialog.getByLabel('Kertakirjautumiskoodi').fill(code);
+  await dialog.getByLabel('Kertakirjautumiskoodi').press('Enter');
+  // Every step of the saved answers at once and the next one current, whichever step the link named.
+  for (const number of [1, 2, 3, 4]) await patient(stepSection(other, number)).toBeVisible();
+  await expect(stepSection(other, 4).getByRole('button', { name: 'Tunnistaudu', exact: true })).toBeVisible();
+  await expect(other).toHaveURL(at('4'));
+  await expect(other.locator('#field--primaryApplicantLivingExpenses')).toHaveValue(String(data.primaryApplicantLivingExpenses));
+  await context.close();
+});
+
+test('the error page names the customer service and the ways on, clean under axe and at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/hakemus/asuntolaina/error');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hakemuksen käsittelyssä on tapahtunut virhe' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Kirjaudu tilillesi' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Täytä uusi hakemus' })).toHaveAttribute('href', START);
+  await expectNoAxeViolations(page, 'the mortgage error page');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -42,7 +42,9 @@ test('a path beyond the step reached goes back to the furthest step reached', as
 });
 
 test('unknown paths and products answer with a Finnish not-found page', async ({ page }) => {
-  await page.goto('/hakemus/asuntolaina/');
+  await page.goto('/hakemus/yritysluottohakemus/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sivua ei löytynyt');
+  await page.goto('/hakemus/asuntolaina/offers');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sivua ei löytynyt');
   await page.goto('/hakemus/kulutusluotto/prefill');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Esitäytetty hakemus');

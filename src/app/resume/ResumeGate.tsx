@@ -2,14 +2,15 @@
 // sent and the code dialog opens; once the code is verified the saved form is kept in
 // this tab (as a reload would find it) and the page moves to the step the link names
 // when the saved answers allow it, else to the first step that is not complete
-// (`landingStep`), or to step 7 in the prefill flow. Until then nothing of the
-// application is shown.
+// (`landingStep`), or to step 7 in the prefill flow; the mortgage shows its whole
+// form. Until then nothing of the application is shown.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { FormRuntime } from '../../../engine/core/index.ts';
 import { trackResume } from '../analytics.ts';
 import { storeApplication } from '../application/storage.ts';
 import type { Brand } from '../brands.ts';
+import { productEntry } from '../catalogue.ts';
 import { HomeNoticePage, MessagePage } from '../layout/PageShell.tsx';
 import { resume } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
@@ -32,6 +33,12 @@ export type ResumeGateProps = {
 );
 
 const PREFILL_STEP = 7;
+/**
+ * The mortgage's prefill shows the whole form (marketplace spec §4, showWholeForm). Its
+ * document is not loaded yet here, so this is the highest step a path can name
+ * (routes.ts); the page then shows the last step that applies to the answers.
+ */
+const WHOLE_FORM_STEP = 9;
 
 export function ResumeGate(props: ResumeGateProps): ReactNode {
   const { brand, product, id, token, mode } = props;
@@ -44,6 +51,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
   const started = useRef(false);
   const home = paths.start(product);
   const details = { brand: brand.id, product };
+  const wholeForm = productEntry(product).flow === 'mortgage';
 
   const request = useCallback(
     async (forceNewOtp: boolean) => {
@@ -74,8 +82,13 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     if (outcome.kind === 'notFound') return setPhase('notFound');
     if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome) });
     const saved = savedForm(outcome.saved);
-    // Step 0 (the offers list) is where a finalized application lives.
-    const step = props.mode === 'prefill' ? PREFILL_STEP : saved.step === 0 ? 0 : landingStep(props.runtime, saved.data, props.step);
+    // Step 0 (the offers list) is where a finalized application lives; the mortgage opens
+    // with its whole form shown (marketplace spec §4 "Prefill": showWholeForm).
+    // A saved mortgage shows every step up to the first one not complete, whichever its link names.
+    let step: number;
+    if (props.mode === 'prefill') step = wholeForm ? WHOLE_FORM_STEP : PREFILL_STEP;
+    else if (saved.step === 0) step = 0;
+    else step = landingStep(props.runtime, saved.data, wholeForm ? undefined : props.step);
     trackResume('prefill_login_success', details);
     if (mode === 'prefill') markPrefilled(id);
     // Steps already reached were counted in the browser that filled them.
