@@ -16,6 +16,8 @@ export const normalizers: Record<string, (value: unknown) => unknown> = {
   phone: forStrings(normalizeFinnishPhone),
   iban: forStrings(normalizeIban),
   upper: forStrings((value) => value.trim().toUpperCase()),
+  // A company's phone number as typed, spaces left out (business form, spec §5: the length counts without them).
+  compact: forStrings((value) => value.replace(/\s+/g, '')),
   // Text that is not an amount stays as typed: '' is then an empty field
   // ("required"), and 'paljon' or '1e309' fail the schema's `type: number`
   // ("only digits") rather than being guessed into null or into 1309.

@@ -21,9 +21,11 @@ export interface CatalogueBrand {
  * - `consumer`: identification of every applicant sends it to the lenders, whose
  *   offers the applicant compares (consumer-loan-flow §4);
  * - `mortgage`: the last step submits it, the primary applicant identifies, a
- *   pre-analysis forwards it to the partner banks or denies it (marketplace §4).
+ *   pre-analysis forwards it to the partner banks or denies it (marketplace §4);
+ * - `business`: one form created in one call goes straight to the business
+ *   financiers, whose offers the company compares (marketplace §4 "Business flow").
  */
-export const FLOWS = ['consumer', 'mortgage'] as const;
+export const FLOWS = ['consumer', 'mortgage', 'business'] as const;
 export type Flow = (typeof FLOWS)[number];
 
 export interface CatalogueProduct {

@@ -22,3 +22,8 @@ export type ResumeEvent = 'prefill_show' | 'prefill_login_success' | 'prefill_se
 export function trackResume(event: ResumeEvent, details: { brand: string; product: string; step?: number }): void {
   (window.dataLayer ??= []).push({ event, ...details });
 }
+
+/** Marketplace spec §4 "Business flow": from the second poll of the business offers on, each poll is reported. */
+export function trackBusinessOffersPoll(details: { brand: string; polls: number; offers: number }): void {
+  (window.dataLayer ??= []).push({ event: 'business_offers_poll', ...details });
+}

@@ -1,7 +1,7 @@
 // The server's application API (spec §7) as the browser uses it. Every answer is
 // turned into one of a few outcomes the page knows how to show; nothing throws.
 import type { FieldError } from '../../engine/core/index.ts';
-import { applicationsApi, type ProductId } from './catalogue.ts';
+import { applicationsApi, productEntry, type ProductId } from './catalogue.ts';
 
 export type SaveOutcome =
   | { kind: 'created'; id: string; token: string }
@@ -29,7 +29,8 @@ async function rejection(response: Response): Promise<SaveOutcome> {
 }
 
 export async function createApplication(product: ProductId, body: Record<string, unknown>): Promise<SaveOutcome> {
-  const response = await post(`${applicationsApi(product)}/save`, body);
+  // Spec §7: the business form is created (and sent) in one call; the others save step by step.
+  const response = await post(`${applicationsApi(product)}/${productEntry(product).flow === 'business' ? 'create' : 'save'}`, body);
   if (!response) return { kind: 'failed' };
   if (!response.ok) return rejection(response);
   const created = (await response.json().catch(() => null)) as { id?: unknown; token?: unknown } | null;

@@ -68,6 +68,11 @@ export const hero = {
     title: 'Yhdistä lainasi ja maksa vähemmän',
     lead: 'Kokoa pienet lainat ja osamaksut yhdeksi lainaksi. Vertaamme puolestasi, kuka tarjoaa edullisimman yhdistelylainan.',
   },
+  yritysluotto: {
+    eyebrow: 'Yritysluotto {min}–{max} €',
+    title: 'Vertaa yritysrahoitus yhdellä hakemuksella',
+    lead: 'Täytä yrityksesi tiedot kerran, niin yritysrahoittajat tekevät tarjouksensa. Vertailu on maksuton eikä sido yritystäsi mihinkään.',
+  },
   asuntolaina: {
     eyebrow: 'Asuntolaina {min}–{max} €',
     title: 'Kilpailuta asuntolainasi yhdellä hakemuksella',
@@ -120,6 +125,19 @@ export const modals = {
     ],
     note: 'Merkitse lainan jäljellä oleva määrä ja sen kuukausierä. Jos sinulla ei ole lainoja, valitse ”Ei lainoja”.',
   },
+  // Spec §2 business: the loan-type information beside the purpose (texts decided, docs/decisions.md).
+  businessLoanTypes: {
+    button: 'Mihin yritysrahoitusta voi käyttää?',
+    title: 'Yritysrahoituksen käyttötarkoitukset',
+    items: [
+      ['Käyttöpääoma', 'Palkat, ostot ja muut juoksevat kulut kausivaihtelun tai kasvun aikana.'],
+      ['Koneet, laitteet ja kalusto', 'Investointi, joka tuottaa yritykselle useamman vuoden ajan.'],
+      ['Varasto', 'Tavaran hankinta ennen myyntikautta.'],
+      ['Yrityskauppa', 'Toisen yrityksen tai sen liiketoiminnan osto.'],
+      ['Toimitilat ja kasvu', 'Remontti, markkinointi tai uuteen kasvuun valmistautuminen.'],
+    ],
+    note: 'Rahoittajat päättävät tarjouksistaan yrityksen iän, liikevaihdon ja yhtiömuodon perusteella. Tarjoukset ovat maksuttomia eivätkä sido yritystäsi.',
+  },
 };
 
 export const pages = {
@@ -156,7 +174,29 @@ export const pages = {
 
 export const documentTitle = {
   application: '{product} | {brand}',
-  products: { kulutusluotto: 'Kulutusluottohakemus', yhdistelylaina: 'Yhdistelylainahakemus', asuntolaina: 'Asuntolainahakemus' },
+  products: { kulutusluotto: 'Kulutusluottohakemus', yhdistelylaina: 'Yhdistelylainahakemus', asuntolaina: 'Asuntolainahakemus', yritysluotto: 'Yritysluottohakemus' },
+};
+
+// --- Business loan (issue 16; marketplace spec §2, §4, §8) ---
+export const businessTexts = {
+  sending: { title: 'Lähetetään tietoja...', body: 'Hetki, välitämme hakemusta yritysrahoittajille.' },
+  failed: {
+    title: 'Hakemuksen lähetys epäonnistui',
+    body: 'Hakemuksen lähetyksessä tapahtui virhe. Ole hyvä, tarkista tiedot ja yritä uudelleen.',
+  },
+  done: {
+    title: 'Olet valmis!',
+    body: 'Hakemuksesi on lähetetty yritysrahoittajille. Siirrymme tarjouksiin hetken kuluttua.',
+    action: 'Siirry tarjouksiin',
+  },
+  offers: {
+    /** Spec §2, §4: always beside the offers once there are any. */
+    promoted: {
+      label: 'Mainos',
+      title: 'Jatkuva yritysluotto',
+      body: 'Joustava luottoraja yrityksesi kassaan: nostat tarvittaessa ja maksat korkoa vain käytetystä summasta.',
+    },
+  },
 };
 
 // --- Mortgage status and result pages (issue 15; marketplace spec §2, §4, §8) ---
@@ -258,9 +298,7 @@ export const offersTexts = {
     label: 'Mainos',
     title: 'Yritykselle: joustava yritysluotto',
     body: 'Jatkuva yritysluotto yrityksesi kassaan: nostat tarvittaessa ja maksat korkoa vain käytetystä summasta.',
-    // No business loan application exists yet: the row says plainly where it will be
-    // (docs/decisions.md) instead of a link or a 'coming later' dialog.
-    soon: 'Yritysluoton hakemus on tulossa. Se avautuu tämän palvelun osoitteessa /hakemus/yritysluotto.',
+    link: 'Hae yritysluottoa',
   },
   sponsored: {
     label: 'Mainos',

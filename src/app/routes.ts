@@ -28,11 +28,13 @@ export function looksLikeApplication(id: string, token: string): boolean {
 /**
  * The path segments of each flow's pages (engine/core/catalogue.ts `flow`): the consumer
  * spec names `authentication` and step `0` for the offers, the mortgage spec `auth` and
- * `offers`, and adds `denied` and `error`.
+ * `offers`, and adds `denied` and `error`; the business form has its offers at step 3
+ * and an error page, and nobody identifies.
  */
-const SEGMENTS: Record<Flow, { authentication: string; offers: string; results: readonly ('denied' | 'error')[] }> = {
+const SEGMENTS: Record<Flow, { authentication?: string; offers: string; results: readonly ('denied' | 'error')[] }> = {
   consumer: { authentication: 'authentication', offers: '0', results: [] },
   mortgage: { authentication: 'auth', offers: 'offers', results: ['denied', 'error'] },
+  business: { offers: '3', results: ['error'] },
 };
 
 /** Reads the part of the path after /hakemus/{product}/, in the words of the product's flow. */
@@ -51,7 +53,7 @@ export function parseApplicationPath(rest: string, flow: Flow = 'consumer'): App
     if (/^[1-9]$/.test(head)) return { kind: 'step', step: Number(head), id, token };
   }
   // Without a usable id and token these pages say 'Hakemuksen tiedot puuttuvat' (spec §7).
-  if (parts[0] === words.authentication && parts.length <= 3) return { kind: 'authentication', id: '', token: '' };
+  if (words.authentication !== undefined && parts[0] === words.authentication && parts.length <= 3) return { kind: 'authentication', id: '', token: '' };
   if (parts[0] === 'status' && parts.length <= 3) return { kind: 'status', id: '', token: '' };
   return { kind: 'notFound' };
 }
@@ -64,7 +66,7 @@ const words = (product: Product) => SEGMENTS[productEntry(product).flow];
 export const paths = {
   start: (product: Product) => `${base(product)}/`,
   step: (product: Product, step: number, id: string, token: string) => `${base(product)}/${step}/${id}/${token}`,
-  authentication: (product: Product, id: string, token: string) => `${base(product)}/${words(product).authentication}/${id}/${token}`,
+  authentication: (product: Product, id: string, token: string) => `${base(product)}/${words(product).authentication ?? 'authentication'}/${id}/${token}`,
   status: (product: Product, id: string, token: string) => `${base(product)}/status/${id}/${token}`,
   offers: (product: Product, id: string, token: string) => `${base(product)}/${words(product).offers}/${id}/${token}`,
   denied: (product: Product) => `${base(product)}/denied`,

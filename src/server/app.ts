@@ -3,6 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
+import { businessApplicationRoutes } from './applications/business-routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
@@ -118,6 +119,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
   // One set of application routes per API prefix of the catalogue, each for its own products.
   for (const [prefix, group] of products.groups) {
+    // A business application is created whole and sent at once: no saves to resume with a code.
+    if (group[0].flow === 'business') {
+      await app.register(businessApplicationRoutes, { prefix, db, products, group, sessions, limiter, lenderDelayScale: options.lenderDelayScale });
+      continue;
+    }
     await app.register(applicationRoutes, { prefix, db, products, group, sessions, limiter, lenderDelayScale: options.lenderDelayScale });
     await app.register(otpRoutes, { prefix, db, notifier, now, sessions, limiter, products: new Set(group.map((product) => product.id)), brandDomains });
   }

@@ -7,7 +7,8 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { brandOrigin, expectOffersPageReady, fakeOffer, newApplication, nextPoll, offersPath, pausedClock, scriptAnswers } from './support/offers.ts';
 
 const TITLE = 'Yritykselle: joustava yritysluotto';
-const SOON = 'Yritysluoton hakemus on tulossa. Se avautuu tämän palvelun osoitteessa /hakemus/yritysluotto.';
+// The promoted row leads to the business loan form (issue 16).
+const LINK = 'Hae yritysluottoa';
 const OFFERS = [
   fakeOffer(921, 'aurinkopankki', 'Aurinkopankki', 6.5),
   fakeOffer(922, 'pohjolan-luotto', 'Pohjolan Luotto', 8.9),
@@ -29,7 +30,7 @@ for (const brand of ['lainavertailu', 'kattokorko'] as const) {
     for (let poll = 1; poll <= 3; poll++) await nextPoll(page);
     await expect(page.getByText('Ei lainatarjouksia', { exact: true })).toBeVisible();
     await expect(page.getByText(TITLE)).toHaveCount(0);
-    await expect(page.getByText(SOON)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: LINK })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Lue lisää yritysluotosta' })).toHaveCount(0);
   });
 }
@@ -42,10 +43,8 @@ test('beside offers the promoted row says where the business loan application wi
   const promoted = page.locator('.offers__table tbody.offers__promoted tr');
   await expect(promoted).toContainText('Mainos');
   await expect(promoted).toContainText(TITLE);
-  await expect(promoted).toContainText(SOON);
-  // No control that only says 'later': neither a button nor a link that goes nowhere yet.
+  await expect(promoted.getByRole('link', { name: LINK })).toHaveAttribute('href', '/hakemus/yritysluotto/');
   await expect(promoted.getByRole('button')).toHaveCount(0);
-  await expect(promoted.getByRole('link')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Lue lisää yritysluotosta' })).toHaveCount(0);
   // The list's first offer follows it; the first Tab stop in the list is a real offer.
   await expect(page.locator('.offers__table tr[data-offer-id]')).toHaveCount(OFFERS.length);
@@ -53,16 +52,8 @@ test('beside offers the promoted row says where the business loan application wi
   await page.setViewportSize({ width: 375, height: 800 });
   const card = page.locator('.offers__cards > li.promoted-card');
   await expect(card).toBeVisible();
-  await expect(card).toContainText(SOON);
+  await expect(card.getByRole('link', { name: LINK })).toHaveAttribute('href', '/hakemus/yritysluotto/');
   await expect(card.getByRole('button')).toHaveCount(0);
   await page.clock.resume();
   await expectNoAxeViolations(page, 'offer cards with the business promotion, 375 px');
-});
-
-// The row is to lead to /hakemus/yritysluotto once that application exists. Today the
-// path is an unknown product: when it becomes a real page, this fails and the row's
-// sentence should become a link there (docs/decisions.md).
-test('/hakemus/yritysluotto is not an application yet', async ({ page }) => {
-  await page.goto('/hakemus/yritysluotto');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sivua ei löytynyt');
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_DIR, listFormDocuments, readFormDocument, runtimeForDocument } from '../../engine/core/node.ts';
 import { sensitiveFields } from '../../engine/core/sensitive.ts';
 import type { FormData, FormDocument } from '../../engine/core/types.ts';
+import { optionsOf } from '../../engine/qa/values.ts';
 import { baseBuilder } from '../../engine/qa/base.ts';
 import { seededRandom } from '../../engine/qa/random.ts';
 import { CENSOR, createLogger, maskUrl } from '../../src/server/logging.ts';
@@ -79,6 +80,12 @@ const DISTINCT: FormData = {
   apartmentAddress: 'Asuntokatu 5 C 31',
   apartmentZip: '00530',
   apartmentCity: 'Helsinki',
+  // The business form's company (a sole trader's address and phone are the owner's).
+  address: 'Teollisuuskuja 8',
+  email: 'talous@polkky-esimerkki.fi',
+  phone: '0147654321',
+  ibanNumber: 'FI4950009420028730',
+  monthlyTurnover: 38611,
 };
 const WITH_CO_APPLICANT: FormData = {
   ...DISTINCT,
@@ -106,7 +113,9 @@ const ALONE: FormData = { ...DISTINCT, hasCoApplicant: false, primaryApplicantMa
 function applicationsOf(doc: FormDocument): FormData[] {
   const runtime = runtimeForDocument(doc);
   return [WITH_CO_APPLICANT, ALONE].map((wanted) => {
-    const pins = Object.fromEntries(Object.entries(wanted).filter(([field]) => Object.hasOwn(doc.schema.properties, field)));
+    // The pins a document can take: its own fields, with a value among its options (the purposes differ by product).
+    const takes = (field: string, value: unknown) => Object.hasOwn(doc.schema.properties, field) && (optionsOf(doc.schema.properties[field])?.some((option) => option.value === value) ?? true);
+    const pins = Object.fromEntries(Object.entries(wanted).filter(([field, value]) => takes(field, value)));
     const data = baseBuilder(doc, runtime, seededRandom(12)).build(pins);
     expect(data, `${doc.id}: no valid application with ${JSON.stringify(pins)}`).not.toBeNull();
     expect(runtime.validate(data!).valid).toBe(true);
@@ -236,7 +245,7 @@ describeOnDatabases('logs of every form document', (target) => {
 
     // The co-applicant's contact details, which the hand-written list of before missed.
     const careless = server.rawLogs.map((line) => JSON.parse(line)).filter((line) => line.msg === 'a careless save' && line.body.hasCoApplicant === true);
-    expect(careless.length).toBe(documents().length);
+    expect(careless.length).toBe(documents().filter((doc) => Object.hasOwn(doc.schema.properties, 'coApplicantEmail')).length);
     for (const line of careless) {
       for (const field of ['coApplicantEmail', 'coApplicantEmail2', 'coApplicantMobilephone', 'coApplicantMobilephone2', 'coApplicantPersonalIdentificationNumber']) expect(line.body[field], field).toBe(CENSOR);
       // What is not marked stays readable.

@@ -96,7 +96,7 @@ describe('built pages on the wire', () => {
     for (const path of ['/hakemus/kulutusluotto/', '/hakemus/yhdistelylaina', '/hakemus/yhdistelylaina/3/12/abc?x=1', '/hakemus/asuntolaina/denied']) {
       expect((await raw(`${pages.url}${path}`)).status, path).toBe(200);
     }
-    for (const path of ['/hakemus/yritysluotto/', '/hakemus/Kulutusluotto/']) {
+    for (const path of ['/hakemus/leasing/', '/hakemus/Kulutusluotto/']) {
       const answer = await raw(`${pages.url}${path}`);
       expect(answer.status, path).toBe(404);
       expect(answer.body.toString(), path).toContain('<title>shell</title>');

@@ -44,21 +44,30 @@ function CoApplicantPrompt({ runtime }: { runtime: FormRuntime }): ReactNode {
   );
 }
 
-function LoanTypesButton({ onOpen }: { onOpen(): void }): ReactNode {
+function InfoButton({ label, onOpen }: { label: string; onOpen(): void }): ReactNode {
   return (
     <p className="field-aside">
       <button type="button" className="lv-link-button lv-info-button" onClick={onOpen}>
-        {modals.loanTypes.button}
+        {label}
       </button>
     </p>
   );
 }
 
-export function consumerSlots(runtime: FormRuntime, openInfo: (key: 'loanTypes') => void): RendererSlots {
+/** A field other than a checkbox (which shows its own) whose `ui:options.infoModal` names a dialog: its button goes before it. */
+function infoBefore(runtime: FormRuntime, field: string): 'businessLoanTypes' | undefined {
+  const ui = runtime.document.ui?.[field];
+  const key = (ui?.['ui:options'] as { infoModal?: unknown } | undefined)?.infoModal;
+  return key === 'businessLoanTypes' && ui?.['ui:widget'] !== 'checkbox' ? key : undefined;
+}
+
+export function consumerSlots(runtime: FormRuntime, openInfo: (key: 'loanTypes' | 'businessLoanTypes') => void): RendererSlots {
   return {
     beforeField(field) {
       if (field === 'hasCoApplicant') return <CoApplicantPrompt runtime={runtime} />;
-      if (field === 'primaryApplicantHasNoLoans' || field === 'coApplicantHasNoLoans') return <LoanTypesButton onOpen={() => openInfo('loanTypes')} />;
+      if (field === 'primaryApplicantHasNoLoans' || field === 'coApplicantHasNoLoans') return <InfoButton label={modals.loanTypes.button} onOpen={() => openInfo('loanTypes')} />;
+      const info = infoBefore(runtime, field);
+      if (info) return <InfoButton label={modals[info].button} onOpen={() => openInfo(info)} />;
       return null;
     },
     afterField(field) {

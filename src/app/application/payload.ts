@@ -32,7 +32,7 @@ export function savePayload(runtime: FormRuntime, data: FormData, context: SaveC
     else fields[field] = value === undefined || (none !== undefined && value === none) ? null : value;
   }
   const hasCoApplicant = prepared.hasCoApplicant === true;
-  fields.hasCoApplicant = hasCoApplicant;
+  if (runtime.fieldIds.includes('hasCoApplicant')) fields.hasCoApplicant = hasCoApplicant;
   const additionalFormData: Record<string, unknown> = { step: context.step, hasCoApplicant, ...lists };
   if (typeof prepared.coApplicantSameAddressAsPrimary === 'boolean') additionalFormData.sameAddress = prepared.coApplicantSameAddressAsPrimary;
   return { ...fields, additionalFormData, brand: context.brand, product: context.product, ...(context.tracking ?? {}), ...(context.finalize ? { finalize: 1 } : {}) };

@@ -1,15 +1,19 @@
 // The frame of every page: skip link, header, main, footer. The header and footer
 // are made once per brand, so a page that renders again as the applicant types
-// (the application) does not render them again.
-import { useMemo, type ReactNode } from 'react';
+// (the application) does not render them again; in a frame or under a host page's
+// preset they are left out (embedding.ts).
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
 import { site } from '../messages.fi.ts';
+import { hidesChrome, postHeightToParent } from './embedding.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 export function PageShell({ brand, homeHref, children, skipTo = 'main' }: { brand: Brand; homeHref: string; children: ReactNode; skipTo?: string }): ReactNode {
-  const header = useMemo(() => <Header brand={brand} homeHref={homeHref} />, [brand, homeHref]);
-  const footer = useMemo(() => <Footer brand={brand} />, [brand]);
+  const [chromeless] = useState(hidesChrome);
+  const header = useMemo(() => (chromeless ? null : <Header brand={brand} homeHref={homeHref} />), [brand, homeHref, chromeless]);
+  const footer = useMemo(() => (chromeless ? null : <Footer brand={brand} />), [brand, chromeless]);
+  useEffect(() => postHeightToParent(), []);
   return (
     <div className="page">
       <a className="skip-link" href={`#${skipTo}`}>

@@ -6,8 +6,8 @@ import { hero } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { fill } from '../text.ts';
 
-/** The field whose limits the hero states. */
-export const HERO_AMOUNT_FIELD = 'inputAppliedAmount';
+/** The field whose limits the hero states: the amount input of the form (the business form has no separate input). */
+export const HERO_AMOUNT_FIELDS = ['inputAppliedAmount', 'appliedAmount'];
 
 export interface HeroText {
   eyebrow: string;
@@ -17,7 +17,8 @@ export interface HeroText {
 
 /** `{min}` and `{max}` in the product's hero texts become the amount field's limits. */
 export function heroText(product: Product, doc: FormDocument): HeroText {
-  const amount = doc.schema.properties[HERO_AMOUNT_FIELD] ?? {};
+  const field = HERO_AMOUNT_FIELDS.find((id) => Object.hasOwn(doc.schema.properties, id));
+  const amount = field === undefined ? {} : doc.schema.properties[field];
   const limit = (value: unknown) => (typeof value === 'number' ? formatNumber(value) : '');
   const params = { min: limit(amount.minimum), max: limit(amount.maximum) };
   const text = hero[product];

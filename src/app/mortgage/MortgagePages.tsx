@@ -195,7 +195,11 @@ export function MortgageDeniedPage({ brand, product }: { brand: Brand; product: 
   );
 }
 
-/** `/error` (spec §2, §8): what happened, the customer service, the account and a new application. */
+/**
+ * `/error` of the mortgage and the business loan (spec §2, §8): what happened, the
+ * customer service, the account ('/') and a new application — at /hakemus/asuntolaina,
+ * as §2 names it for both.
+ */
 export function MortgageErrorPage({ brand, product }: { brand: Brand; product: Product }): ReactNode {
   const t = mortgagePages.error;
   const email = fill(site.support.email, { domain: brand.domain });
@@ -211,7 +215,7 @@ export function MortgageErrorPage({ brand, product }: { brand: Brand; product: P
         <a className="lv-button lv-button--secondary" href="/">
           {t.login}
         </a>
-        <a className="lv-button lv-button--primary" href={paths.start(product)}>
+        <a className="lv-button lv-button--primary" href={paths.start('asuntolaina')}>
           {t.newApplication}
         </a>
       </p>

@@ -12,6 +12,7 @@ import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { acceptOffer, fetchOffers, type OffersPage as Page } from './api.ts';
 import { formatCents, formatEuros, formatPercent, formatTenor } from './format.ts';
+import { Lender, OfferFacts } from './OfferParts.tsx';
 import {
   cheapestBadgeId,
   DEFAULT_SORT,
@@ -256,26 +257,6 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
   );
 }
 
-function OfferFacts({ offer }: { offer: ListedOffer }): ReactNode {
-  const rows: Array<[string, string]> = [
-    [t.columns.amount, formatEuros(offer.amount)],
-    [t.columns.tenor, formatTenor(offer.tenor)],
-    [t.columns.interest, formatPercent(offer.interest)],
-    [t.columns.apr, formatPercent(offer.apr)],
-    [t.columns.monthlyPayment, fill(t.perMonth, { value: formatCents(offer.monthlyPayment) })],
-    [t.accept.totalAmount, formatCents(offer.totalAmount)],
-  ];
-  return (
-    <dl className="offer-facts">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 interface ListProps {
   offers: ListedOffer[];
@@ -283,9 +264,6 @@ interface ListProps {
   onOpen(offer: ListedOffer): void;
 }
 
-function Lender({ offer }: { offer: ListedOffer }): ReactNode {
-  return <img className="offers__logo" src={offer.logoUrl} alt={offer.partnerName} width={160} height={38} />;
-}
 
 /** The lenders that have answered, in words and as a bar; before the first answer, that the application is on its way. */
 function Progress({ progress }: { progress: LenderProgress | undefined }): ReactNode {
@@ -325,7 +303,10 @@ function OffersTable({ offers, badgeId, onOpen }: ListProps): ReactNode {
             <span className="offers__ad-label">{t.business.label}</span> {t.business.title}
           </th>
           <td colSpan={6}>
-            {t.business.body} <span className="offers__business-soon">{t.business.soon}</span>
+            {t.business.body}{' '}
+            <a className="offers__business-link" href={paths.start('yritysluotto')}>
+              {t.business.link}
+            </a>
           </td>
         </tr>
       </tbody>
@@ -361,7 +342,11 @@ function OfferCards({ offers, badgeId, onOpen }: ListProps): ReactNode {
         <p className="offers__ad-label">{t.business.label}</p>
         <h2 className="offer-card__lender">{t.business.title}</h2>
         <p>{t.business.body}</p>
-        <p className="offers__business-soon">{t.business.soon}</p>
+        <p>
+          <a className="offers__business-link" href={paths.start('yritysluotto')}>
+            {t.business.link}
+          </a>
+        </p>
       </li>
       {offers.map((offer) => (
         <li key={offer.id} className={offer.id === badgeId ? 'offer-card offer-card--best' : 'offer-card'} data-offer-id={offer.id}>

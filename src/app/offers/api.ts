@@ -1,7 +1,7 @@
 // The offers API as the offers page uses it. Failures come back as values: the page
 // logs them and carries on polling (spec §8: no message to the applicant).
 import { applicationsApi, type ProductId } from '../catalogue.ts';
-import { offersQuery, type ListedOffer, type SortChoice } from './rules.ts';
+import { offersQuery, PAGE_SIZE, type ListedOffer, type SortChoice } from './rules.ts';
 
 export interface OffersPage {
   content: ListedOffer[];
@@ -15,7 +15,19 @@ export interface OffersPage {
 const path = (id: string, token: string) => `${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 
 export async function fetchOffers(id: string, token: string, sort: SortChoice, signal?: AbortSignal): Promise<OffersPage> {
-  const response = await fetch(`/api/lainavertailu22/offers/${path(id, token)}?${offersQuery(0, sort)}`, { headers: { accept: 'application/json' }, signal });
+  return readOffers(await fetch(`/api/lainavertailu22/offers/${path(id, token)}?${offersQuery(0, sort)}`, { headers: { accept: 'application/json' }, signal }));
+}
+
+/** Spec §7: a business application's offers, on its own API, in the server's order (APR, then closeness to the amount). */
+export async function fetchBusinessOffers(product: ProductId, id: string, token: string, signal?: AbortSignal): Promise<OffersPage> {
+  return readOffers(await fetch(`${applicationsApi(product)}/offers/${path(id, token)}?page=0&size=${PAGE_SIZE}`, { headers: { accept: 'application/json' }, signal }));
+}
+
+/** The server knows no such application (or not with this token): polling again will not help. */
+export class OffersNotFound extends Error {}
+
+async function readOffers(response: Response): Promise<OffersPage> {
+  if (response.status === 404) throw new OffersNotFound('offers: 404');
   if (!response.ok) throw new Error(`offers: ${response.status}`);
   const body = (await response.json()) as Partial<OffersPage>;
   if (!Array.isArray(body.content)) throw new Error('offers: no content list');

@@ -12,6 +12,7 @@ import { consumerSlots } from '../application/StepExtras.tsx';
 import { SummaryCard } from '../application/SummaryCard.tsx';
 import { initialState, shownStep, type ApplicationState } from '../application/initial-state.ts';
 import { savePayload } from '../application/payload.ts';
+import { presetAnswers } from '../application/preset.ts';
 import { readLandingParams } from '../application/query.ts';
 import { clearDraft, forgetApplication, storeApplication, storeApplicationSoon, storeDraftSoon } from '../application/storage.ts';
 import { currentTracking } from '../application/tracking.ts';
@@ -19,10 +20,11 @@ import type { Brand } from '../brands.ts';
 import { productEntry } from '../catalogue.ts';
 import type { LoadedForm } from '../form-source.ts';
 import { PromoBox, SupportLine } from '../layout/Aside.tsx';
+import { presetFormData } from '../layout/embedding.ts';
 import { Hero } from '../layout/Hero.tsx';
 import { HomeNoticePage, PageShell } from '../layout/PageShell.tsx';
 import { pages, renderer, summaryPanel } from '../messages.fi.ts';
-import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
+import { AppModal, businessModalTexts, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
 import { wasPrefilled } from '../resume/saved-form.ts';
@@ -41,7 +43,12 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
   const { runtime, validator } = form;
   const navigate = useNavigate();
   const location = useLocation();
-  const landing = useMemo(() => readLandingParams(location.search, runtime.document), [location.search, runtime]);
+  const landing = useMemo(() => {
+    const params = readLandingParams(location.search, runtime.document);
+    // A host page's preset (spec §3) and the document's start amount, under what the query says.
+    return { ...params, answers: { ...presetAnswers(runtime.document, presetFormData()), ...params.answers } };
+  }, [location.search, runtime]);
+  const { flow } = productEntry(product);
   const draftScope = `${brand.id}:${product}`;
   const [state, setState] = useState<ApplicationState | null>(() => initialState(runtime, route, landing, draftScope));
   const [modal, setModal] = useState<ModalState>(null);
@@ -91,7 +98,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       setModal({ kind: 'saving' });
       const first = !state.id || !state.token;
       // The mortgage's last step submits it (marketplace spec §4); the consumer's leads to identification.
-      const submits = productEntry(product).flow === 'mortgage' && runtime.nextStep(step, data) === null;
+      const submits = flow === 'mortgage' && runtime.nextStep(step, data) === null;
       const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined, finalize: submits });
       const outcome = first ? await createApplication(product, body) : await updateApplication(product, state.id!, state.token!, body);
       if (outcome.kind === 'invalid') {
@@ -115,6 +122,11 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       if (first) clearDraft(draftScope);
       const next = runtime.nextStep(step, data);
       setModal(null);
+      if (next === null && flow === 'business') {
+        // Sent to the financiers: 'Olet valmis!', then the offers (spec §4 "Business flow").
+        setModal({ kind: 'done', href: paths.offers(product, id, token) });
+        return { ok: true };
+      }
       if (next === null) {
         // A submitted mortgage takes no more edits: this tab lets go of it, so its links ask the server where it is.
         if (submits) forgetApplication(id);
@@ -132,8 +144,10 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       navigate(paths.step(product, next, id, token) + location.search);
       return { ok: true };
     },
-    [state, runtime, brand.id, product, landing, draftScope, navigate, location.search],
+    [state, runtime, brand.id, product, flow, landing, draftScope, navigate, location.search],
   );
+
+  const goToOffers = useCallback((href: string) => navigate(href, { replace: true }), [navigate]);
 
   const services = useMemo(
     () => ({
@@ -195,6 +209,8 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
         </aside>
       </div>
       <AppModal
+        texts={flow === 'business' ? businessModalTexts : undefined}
+        onDone={goToOffers}
         state={modal}
         onClose={() => setModal(null)}
         afterSaveFailed={() => {

@@ -14,6 +14,7 @@ import { fill } from '../text.ts';
 import { ApplicationPage } from './ApplicationPage.tsx';
 import {
   AuthenticationPage,
+  BusinessOffersPage,
   MortgageDeniedPage,
   MortgageErrorPage,
   MortgageOffersPage,
@@ -77,6 +78,7 @@ function ProductPages({ brand, product, rest, load }: { brand: Brand; product: P
       return <StatusPage brand={brand} product={product} id={route.id} token={route.token} />;
     case 'offers':
       if (flow === 'mortgage') return <MortgageOffersPage brand={brand} product={product} id={route.id} token={route.token} />;
+      if (flow === 'business') return <BusinessOffersPage brand={brand} product={product} id={route.id} token={route.token} />;
       return <OffersPage brand={brand} product={product} id={route.id} token={route.token} />;
     case 'denied':
       return <MortgageDeniedPage brand={brand} product={product} />;

@@ -43,6 +43,7 @@ function lazyPage<P extends PageProps>(load: () => Promise<ComponentType<P>>): C
 }
 
 export const OffersPage = lazyPage(() => import('../offers/OffersPage.tsx').then((m) => m.OffersPage));
+export const BusinessOffersPage = lazyPage(() => import('../offers/BusinessOffersPage.tsx').then((m) => m.BusinessOffersPage));
 export const AuthenticationPage = lazyPage(() => import('./AuthenticationPage.tsx').then((m) => m.AuthenticationPage));
 export const StatusPage = lazyPage(() => import('./StatusPage.tsx').then((m) => m.StatusPage));
 export const PrefillPage = lazyPage(() => import('../resume/PrefillPage.tsx').then((m) => m.PrefillPage));

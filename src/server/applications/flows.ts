@@ -36,6 +36,13 @@ const FLOW_RULES: Record<Flow, FlowRules> = {
     parties: () => [PARTIES[0]],
     completesOnIdentification: true,
   },
+  // Marketplace §4 "Business flow": created whole in one call and sent on at once; nobody identifies.
+  business: {
+    finalizesAt: () => false,
+    readyForIdentification: () => false,
+    parties: () => [],
+    completesOnIdentification: false,
+  },
 };
 
 export const flowRules = (flow: Flow): FlowRules => FLOW_RULES[flow];

@@ -92,7 +92,8 @@ export interface PayloadContext {
   brands: readonly string[];
 }
 
-export function parseSavePayload(body: JsonObject, { fieldIds, lastStep, products, brands }: PayloadContext): SavePayload {
+/** `step`: the step of a body that names none (a one-step form's create call sends no navigation). */
+export function parseSavePayload(body: JsonObject, { fieldIds, lastStep, products, brands }: PayloadContext, defaults: { step?: number } = {}): SavePayload {
   const additional = body.additionalFormData;
   if (additional !== undefined && !isObject(additional)) throw invalid('additionalFormData', 'olio');
   const additionalFormData = additional ?? {};
@@ -115,7 +116,7 @@ export function parseSavePayload(body: JsonObject, { fieldIds, lastStep, product
     data[key] = value;
   }
 
-  const step = additionalFormData.step;
+  const step = additionalFormData.step ?? defaults.step;
   if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > lastStep) {
     throw invalid('additionalFormData.step', `kokonaisluku 0–${lastStep}`);
   }

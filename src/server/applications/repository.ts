@@ -117,6 +117,16 @@ export async function updateApplication(tx: Queryable, id: number, change: { dat
   );
 }
 
+/** Finalized without identification (the business flow sends its application on at once); step 0 is the offers list. */
+export async function markFinalized(tx: Queryable, id: number): Promise<void> {
+  await tx.query(
+    `UPDATE applications SET status = 'finalized', step = 0, finalized_at = now(), updated_at = now(),
+            additional_form_data = additional_form_data || '{"step": 0}'::jsonb
+     WHERE id = $1 AND status = 'draft'`,
+    [id],
+  );
+}
+
 /** Submitted at its last step: from now on it waits for identification and takes no edits. */
 export async function markSubmitted(tx: Queryable, id: number): Promise<void> {
   await tx.query('UPDATE applications SET submitted_at = COALESCE(submitted_at, now()), updated_at = now() WHERE id = $1', [id]);

@@ -1,18 +1,19 @@
 // The application API (spec §7) of every product: create, update and finalize. Every change
 // runs in one transaction and every check happens before the write, so a rejected
 // request leaves the stored application exactly as it was.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { RateLimiter } from '../limits/limits.ts';
 import type { Sessions } from '../sessions/sessions.ts';
-import { ApiError, badRequest, ValidationError } from '../errors.ts';
+import { ApiError, badRequest } from '../errors.ts';
 import { sendToLenders, unidentifiedParties } from '../identity/completion.ts';
 import type { Party } from '../identity/parties.ts';
 import { newToken } from '../tokens.ts';
 import { applicationFromPath, pathApplication, type ApplicationParams } from './credentials.ts';
 import { flowRules } from './flows.ts';
-import { checkJsonShape, isObject, parseSavePayload, readVariantFields } from './payload.ts';
+import { parseSavePayload, readVariantFields } from './payload.ts';
+import { jsonBody, validate, withoutNulls } from './submission.ts';
 import type { ApplicationForm, Products } from './products.ts';
 import { insertApplication, lockApplication, markSubmitted, updateApplication } from './repository.ts';
 
@@ -159,31 +160,4 @@ async function lockedApplication(tx: Queryable, id: number) {
   // Applications are never deleted, so this is only a guard.
   if (!stored) throw new Error(`application ${id} vanished`);
   return stored;
-}
-
-function jsonBody(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body === undefined) throw badRequest('emptyBody');
-  if (!isObject(body)) throw badRequest('notAnObject');
-  checkJsonShape(body);
-  return body;
-}
-
-/** A null sent for a field clears it. */
-function withoutNulls(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null));
-}
-
-function validate(request: FastifyRequest, form: ApplicationForm, data: Record<string, unknown>, uptoStep: number): Record<string, unknown> {
-  let result;
-  try {
-    result = form.validateSubmission(data, { uptoStep });
-  } catch (error) {
-    // A body the engine cannot digest is still the client's bad input, not a 500; the
-    // error level makes the engine's fault visible (the fuzz test watches for it).
-    request.log.error({ err: error }, 'form engine failed on a submission');
-    throw new ApiError(400, 'BAD_REQUEST', 'validationUnavailable');
-  }
-  if (!result.valid) throw new ValidationError(Object.fromEntries(result.errors.map((error) => [error.field, error.message])));
-  return result.data;
 }

@@ -1,23 +1,34 @@
-// Sends an identified application to every lender and collects their answers.
+// Sends an identified application to every lender of its market (consumer or business,
+// markets.ts) and collects their answers.
 // The queue is the database: dispatch rows with a due time. A worker answers the
 // due ones in a transaction with the offer insert, so a crash before commit leaves
 // the row pending and a restart answers it; never lost, never answered twice.
 import { applicationData } from '../applications/repository.ts';
 import type { Database, Queryable } from '../db/index.ts';
-import { profileOf } from './applicant-profile.ts';
-import { loadCatalogue, type Catalogue } from './catalogue.ts';
-import { decide } from './decide.ts';
+import type { Catalogue } from './catalogue.ts';
+import { businessMarket, consumerMarket, loadMarkets, marketsOf, type MarketId, type Markets } from './markets.ts';
 
-export interface DispatchOptions {
+export interface MarketOptions {
+  /** Both markets (tests); default the catalogues' (loadMarkets). */
+  markets?: Markets;
+  /** Only the consumer market's catalogue replaced (the option before there were markets). */
   catalogue?: Catalogue;
+}
+
+export interface DispatchOptions extends MarketOptions {
+  /** Whose lenders the application goes to; default the consumer market. */
+  market?: MarketId;
   /** Multiplies the lenders' response delays (tests and demos answer faster). */
   delayScale?: number;
   now?: Date;
 }
 
-/** Queues the application to every lender; calling it again adds nothing. */
+const marketsFor = (options: MarketOptions): Markets =>
+  options.markets ?? (options.catalogue ? marketsOf([consumerMarket(options.catalogue), businessMarket()]) : loadMarkets());
+
+/** Queues the application to every lender of its market; calling it again adds nothing. */
 export async function dispatchApplication(db: Queryable, applicationId: number, options: DispatchOptions = {}): Promise<number> {
-  const { lenders } = options.catalogue ?? loadCatalogue();
+  const { lenders } = marketsFor(options).market(options.market ?? 'consumer');
   const now = options.now ?? new Date();
   const scale = options.delayScale ?? 1;
   let queued = 0;
@@ -42,9 +53,8 @@ interface DueRow {
 const BATCH = 20;
 
 /** Answers the dispatches due now; returns how many were answered. */
-export async function answerDueDispatches(db: Database, options: { catalogue?: Catalogue; now?: Date } = {}): Promise<number> {
-  const catalogue = options.catalogue ?? loadCatalogue();
-  const lenders = new Map(catalogue.lenders.map((lender) => [lender.code, lender]));
+export async function answerDueDispatches(db: Database, options: MarketOptions & { now?: Date } = {}): Promise<number> {
+  const markets = marketsFor(options);
   return db.transaction(async (tx) => {
     const due = await tx.query<DueRow>(
       `SELECT id, application_id, lender_code
@@ -57,10 +67,10 @@ export async function answerDueDispatches(db: Database, options: { catalogue?: C
     );
     const data = await applicationData(tx, [...new Set(due.rows.map((row) => Number(row.application_id)))]);
     for (const row of due.rows) {
-      const lender = lenders.get(row.lender_code);
+      // The code names the market (unique across markets); a lender removed from its catalogue since the dispatch declines.
+      const market = markets.ofLender(row.lender_code);
       const application = data.get(Number(row.application_id));
-      // A lender removed from the catalogue since the dispatch declines.
-      const offer = lender && application ? decide(profileOf(application, options.now), lender, catalogue.caps, `${row.application_id}`) : null;
+      const offer = market && application ? market.answer(row.lender_code, application, { seed: `${row.application_id}`, now: options.now }) : null;
       if (offer) {
         await tx.query(
           `INSERT INTO offers (dispatch_id, application_id, partner_code, partner_name, amount, total_amount, tenor, interest, apr,
@@ -82,15 +92,17 @@ export interface Dispatcher {
 }
 
 /** Polls for due dispatches until stopped; errors are logged and retried next tick. */
-export function startDispatcher(db: Database, options: { intervalMs?: number; onError?: (error: unknown) => void; catalogue?: Catalogue } = {}): Dispatcher {
+export function startDispatcher(db: Database, options: MarketOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {}): Dispatcher {
   const interval = options.intervalMs ?? 500;
+  // Made here, not at the first tick: lender codes shared by two markets fail the start.
+  const markets = marketsFor(options);
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     running = (async () => {
       try {
-        while (!stopped && (await answerDueDispatches(db, { catalogue: options.catalogue })) === BATCH);
+        while (!stopped && (await answerDueDispatches(db, { markets })) === BATCH);
       } catch (error) {
         options.onError?.(error);
       }

@@ -1,7 +1,7 @@
 // Wordmarks for the simulated lenders, drawn from the catalogue: the lender's colour, a
 // mark shape picked by its place in the catalogue and its name. Original and plain; no
 // real company's logo is imitated.
-import type { Lender } from './catalogue.ts';
+import type { MarketLender } from './markets.ts';
 
 const MARKS = [
   '<circle cx="24" cy="24" r="13" fill="#fff"/>',
@@ -16,7 +16,7 @@ const MARKS = [
 
 const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function logoSvg(lender: Lender, index: number): string {
+export function logoSvg(lender: Pick<MarketLender, 'name' | 'color'>, index: number): string {
   const mark = MARKS[index % MARKS.length];
   // A second row of lenders gets the mark on a rounded square instead of a circle.
   const badge = index >= MARKS.length ? `<rect x="2" y="2" width="44" height="44" rx="10" fill="${lender.color}"/>` : `<circle cx="24" cy="24" r="22" fill="${lender.color}"/>`;

@@ -85,18 +85,19 @@ export async function pollOffers(
   db: Queryable,
   applicationId: number,
   options: { page: number; size: number; sort: SortPair[] },
-): Promise<{ tokenHash: Uint8Array; product: string; page: OfferPage } | undefined> {
+): Promise<{ tokenHash: Uint8Array; product: string; appliedAmount: number | null; page: OfferPage } | undefined> {
   const orderBy = (alias: string) =>
     [...options.sort.map(([field, dir]) => `${alias}${SORT_FIELDS[field]} ${dir === 'desc' ? 'DESC' : 'ASC'}`), `${alias}id ASC`].join(', ');
   const result = await db.query<{
     token_hash: Uint8Array;
     product: string;
+    applied_amount: string | number | null;
     offers: number | string;
     pending: number | string;
     lenders: number | string;
     content: Row[] | string;
   }>(
-    `SELECT a.token_hash, a.product,
+    `SELECT a.token_hash, a.product, a.data->>'appliedAmount' AS applied_amount,
             (SELECT count(*) FROM offers WHERE application_id = a.id) AS offers,
             (SELECT count(*) FILTER (WHERE status = 'pending') FROM lender_dispatches WHERE application_id = a.id) AS pending,
             (SELECT count(*) FROM lender_dispatches WHERE application_id = a.id) AS lenders,
@@ -113,6 +114,7 @@ export async function pollOffers(
   return {
     tokenHash: row.token_hash,
     product: row.product,
+    appliedAmount: row.applied_amount === null || !Number.isFinite(Number(row.applied_amount)) ? null : Number(row.applied_amount),
     page: {
       content: content.map(toOffer),
       number: options.page,

@@ -1,7 +1,7 @@
 // The offers API (spec §7), the simulated lenders' landing pages and their logos.
 // Sort pairs are matched against a whitelist and become fixed column names in
 // offers.ts; nothing from the query string reaches SQL as text.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationCredentials, applicationFromPath, ID_FORMAT, openedBy, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
 import type { Database } from '../db/index.ts';
@@ -10,7 +10,8 @@ import { ApiError, badRequest } from '../errors.ts';
 import { text } from '../messages.ts';
 import { isWellFormedToken } from '../tokens.ts';
 import { acceptedOffer, acceptWithToken } from './acceptance.ts';
-import { loadCatalogue } from './catalogue.ts';
+import { orderBusinessOffers } from './business-order.ts';
+import { loadMarkets } from './markets.ts';
 import { LENDER_STYLESHEET, lenderColourSheet, lenderNotFoundPage, lenderPage } from './landing-page.ts';
 import { logoSvg } from './logos.ts';
 import { pollOffers, SORT_FIELDS, type SortField, type SortPair } from './offers.ts';
@@ -24,6 +25,8 @@ export interface MarketplaceRoutesOptions {
 }
 
 const PAGE_SIZE_MAX = 100;
+/** More than any market has lenders: one answer each. */
+const MAX_OFFERS = 1000;
 const SORT_PAIRS_MAX = 4;
 const ACCEPT_BODY_LIMIT = 1024;
 /** Spec §7: without a sort the list comes cheapest first. */
@@ -38,31 +41,40 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
 
   // Polled every few seconds by every waiting applicant: the credential check and the
   // page come from one statement, checked with the same `openedBy` as every other route.
-  app.get<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>('/api/lainavertailu22/offers/:id/:token', async (request, reply) => {
-    const { id, token } = applicationCredentials(request.params.id, request.params.token);
-    const query = parseOffersQuery(request.query);
-    const polled = await pollOffers(db, id, query);
-    let page;
-    try {
-      ({ page } = openedBy(polled, token));
-    } catch (error) {
-      await options.limiter.hit(db, 'poll', { ip: request.ip });
-      throw error;
-    }
-    // After the check: a wrong token must not use up the application's own polls.
-    await options.limiter.hit(db, 'poll', { ip: request.ip, application: id });
-    return reply.header('cache-control', 'no-store').send({
-      content: page.content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
-      page: page.number,
-      size: page.size,
-      totalElements: page.totalElements,
-      totalPages: page.totalPages,
-      pendingLenders: page.pendingLenders,
-      // How many lenders the application went to: the page shows 'answered of total'.
-      totalLenders: page.totalLenders,
-      dispatched: page.totalLenders > 0,
-    });
-  });
+  const poll = (products?: ReadonlySet<string>) =>
+    async (request: FastifyRequest<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+      const { id, token } = applicationCredentials(request.params.id, request.params.token);
+      const query = parseOffersQuery(request.query);
+      // Business offers have one order (spec §9: APR, then closeness to the applied amount):
+      // every offer is read and ordered here, a handful per application, then paged.
+      const polled = await pollOffers(db, id, products ? { page: 0, size: MAX_OFFERS, sort: DEFAULT_SORT } : query);
+      let page;
+      try {
+        ({ page } = openedBy(polled, token, products));
+      } catch (error) {
+        await options.limiter.hit(db, 'poll', { ip: request.ip });
+        throw error;
+      }
+      // After the check: a wrong token must not use up the application's own polls.
+      await options.limiter.hit(db, 'poll', { ip: request.ip, application: id });
+      const content = products ? orderBusinessOffers(page.content, polled!.appliedAmount ?? 0).slice(query.page * query.size, (query.page + 1) * query.size) : page.content;
+      return reply.header('cache-control', 'no-store').send({
+        content: content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
+        page: query.page,
+        size: query.size,
+        totalElements: page.totalElements,
+        totalPages: Math.ceil(page.totalElements / query.size),
+        pendingLenders: page.pendingLenders,
+        // How many lenders the application went to: the page shows 'answered of total'.
+        totalLenders: page.totalLenders,
+        dispatched: page.totalLenders > 0,
+      });
+    };
+  app.get('/api/lainavertailu22/offers/:id/:token', poll());
+  // Spec §7: the business offers under the business API, for its own products only.
+  for (const [api, group] of options.products.groups) {
+    if (group[0].flow === 'business') app.get(`${api}/offers/:id/:token`, poll(new Set(group.map((product) => product.id))));
+  }
 
   // Its own scope: the body is a tiny JSON object and nothing else is parsed. One route
   // per API prefix of the catalogue, each for its own products.
@@ -152,12 +164,15 @@ function parseAcceptBody(body: unknown): number {
   return Number(text);
 }
 
+/** A lender of any market by the file name of its logo or stylesheet; `index` varies the logo's mark within its market. */
 function lenderOf(file: string, extension: string) {
   if (!file.endsWith(extension)) return undefined;
   const code = file.slice(0, -extension.length);
-  const lenders = loadCatalogue().lenders;
-  const index = lenders.findIndex((lender) => lender.code === code);
-  return index < 0 ? undefined : { lender: lenders[index], index };
+  for (const lenders of [loadMarkets().market('consumer').lenders, loadMarkets().market('business').lenders]) {
+    const index = lenders.findIndex((lender) => lender.code === code);
+    if (index >= 0) return { lender: lenders[index], index };
+  }
+  return undefined;
 }
 
 const css = (reply: FastifyReply, body: string) => reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(body);

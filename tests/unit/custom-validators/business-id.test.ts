@@ -35,9 +35,12 @@ describe('checkBusinessId', () => {
     expect(checkBusinessId(input, true)).toBe(code);
   });
 
-  it('remainder-1 fixtures really have remainder 1', () => {
+  it('remainder-1 fixtures really have remainder 1, and remainder 0 gives check digit 0', () => {
     expect(checkDigit('1000008')).toBeNull();
     expect(checkDigit('1000016')).toBeNull();
+    // 1·7 + 5·9 + 7·10 + 2·5 + 8·8 + 6·4 + 0·2 = 220 = 20 · 11.
+    expect(checkDigit('1572860')).toBe(0);
+    expect(checkBusinessId('1572860-0', true)).toBeNull();
   });
 
   it('exactly the computed check digit passes; remainder-1 numbers never pass', () => {

@@ -47,7 +47,7 @@ describe('the product catalogue', () => {
     withFlows.products.gamma.flow = 'leasing';
     withFlows.products.beta.flow = 'mortgage';
     expect(checkCatalogue(withFlows, documents)).toEqual([
-      { path: '/products/gamma/flow', message: 'kulku: consumer tai mortgage' },
+      { path: '/products/gamma/flow', message: 'kulku: consumer tai mortgage tai business' },
       { path: '/products/beta/flow', message: 'sama rajapinta kuin tuotteella alpha, jonka kulku on consumer' },
     ]);
   });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveVariants } from '../../../engine/core/document.ts';
 import { readFormDocument } from '../../../engine/core/node.ts';
 import { validApplication } from '../../fixtures/consumer-valid.ts';
+import { validBusiness } from '../../fixtures/business-valid.ts';
 import { validMortgage } from '../../fixtures/mortgage-valid.ts';
 import { personalIdOfAge } from '../../fixtures/personal-id.ts';
 import { checkMessage, limitMessage, limitOf } from './helpers.ts';
@@ -51,6 +52,19 @@ describe('form:validate', () => {
     const bad = run('mortgage', file('mortgage-bad.json', { ...validMortgage(), inputAppliedAmount: 9999 }), '--step', '1');
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.out).errors).toEqual([{ field: 'inputAppliedAmount', message: 'Vähintään 10000' }]);
+  });
+
+  it('answers for the business form with the same contract', () => {
+    expect(JSON.parse(run('business', file('business.json', validBusiness())).out)).toEqual({ valid: true, errors: [] });
+    const bad = run('business', file('business-bad.json', { ...validBusiness(), businessIdentityCode: '0737546-3', monthlyTurnover: 499 }));
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.out)).toEqual({
+      valid: false,
+      errors: [
+        { field: 'businessIdentityCode', message: 'Tarkasta Y-tunnus' },
+        { field: 'monthlyTurnover', message: 'Vähintään 500' },
+      ],
+    });
   });
 
   it('--step checks only that step, --variant applies a variant', () => {

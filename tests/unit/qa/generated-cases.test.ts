@@ -80,3 +80,23 @@ describe('generated cases of forms/mortgage.json', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+// The business form (issue 16) likewise: one step, no co-applicant.
+describe('generated cases of forms/business.json', () => {
+  const business = readFormDocument('business');
+  let suites: CaseSet[] = [];
+
+  beforeAll(() => {
+    suites = generateAll(business, { runtimeFor: runtimeForDocument });
+  }, GENERATION_TIMEOUT_MS);
+
+  it('covers the kinds of case its document has, and every case gets exactly its expected result', () => {
+    expect(suites.map((s) => s.variant)).toEqual(['base']);
+    for (const kind of ['valid', 'boundary', 'enum', 'keyword', 'required', 'unknown'] as const) expect(suites[0].counts[kind], kind).toBeGreaterThan(0);
+    const runtime = runtimeForDocument(business, []);
+    const wrong = suites[0].cases.filter((testCase) => JSON.stringify(actualOf(runtime, testCase)) !== JSON.stringify(testCase.expected)).map((testCase) => testCase.id);
+    expect(wrong).toEqual([]);
+    // The Finnish keywords' cases carry the business form's own messages.
+    expect(suites[0].cases.some((c) => !c.expected.valid && c.expected.errors.some((e) => e.message === 'Tarkasta Y-tunnus'))).toBe(true);
+  });
+});

@@ -1,0 +1,134 @@
+// The business offers list, step 3 (marketplace spec §2, §4 "Business flow", §9): polls
+// first after 5 s and then 0.5 s later each time, reports each poll from the second on,
+// says it is waiting for at most two polls and 'Ei lainatarjouksia' after more with
+// none, lists the offers in the server's order (APR, then closeness to the applied
+// amount) with the promoted continuous credit beside them, and opens an accepted offer
+// in a window opened before the call, so no popup blocker stops it.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { trackBusinessOffersPoll } from '../analytics.ts';
+import type { Brand } from '../brands.ts';
+import { MissingDetails } from '../identification/MissingDetails.tsx';
+import { PageShell } from '../layout/PageShell.tsx';
+import { businessTexts, offersTexts as t } from '../messages.fi.ts';
+import type { Product } from '../products.ts';
+import { paths } from '../routes.ts';
+import { fill } from '../text.ts';
+import { acceptOffer, fetchBusinessOffers, OffersNotFound, type OffersPage as Page } from './api.ts';
+import { Lender, OfferFacts } from './OfferParts.tsx';
+import { isFinal, POLLS_BEFORE_VERDICT, pollDelay, shouldKeepPolling, type ListedOffer } from './rules.ts';
+import './offers.css';
+
+interface Props {
+  brand: Brand;
+  product: Product;
+  id: string;
+  token: string;
+}
+
+const promoted = businessTexts.offers.promoted;
+
+export function BusinessOffersPage(props: Props): ReactNode {
+  if (!props.id || !props.token) return <MissingDetails brand={props.brand} product={props.product} />;
+  return <BusinessOffers {...props} />;
+}
+
+function BusinessOffers({ brand, product, id, token }: Props): ReactNode {
+  const [page, setPage] = useState<Page | null>(null);
+  const [polls, setPolls] = useState(0);
+  const [acceptFailed, setAcceptFailed] = useState(false);
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    document.title = fill(t.documentTitle, { brand: brand.name });
+  }, [brand.name]);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: number | undefined;
+    let done = 0;
+    const controller = new AbortController();
+    const poll = async () => {
+      let next: Page | null = null;
+      try {
+        next = await fetchBusinessOffers(product, id, token, controller.signal);
+        if (cancelled) return;
+        setPage(next);
+      } catch (error) {
+        if (cancelled) return;
+        // No such application (a broken link): the error page (§2), not a list that waits for ever.
+        if (error instanceof OffersNotFound) return navigate(paths.error(product), { replace: true });
+        // Spec §8: an offers fetch failure is logged only; the next poll may do better.
+        console.error('business offers fetch failed', error);
+      }
+      done += 1;
+      setPolls(done);
+      if (done >= 2) trackBusinessOffersPoll({ brand: brand.id, polls: done, offers: next?.content.length ?? 0 });
+      if (shouldKeepPolling(next, done)) timer = window.setTimeout(poll, pollDelay(done));
+    };
+    timer = window.setTimeout(poll, pollDelay(0));
+    return () => {
+      cancelled = true;
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [id, token, product, brand.id, navigate]);
+
+  const offers = page?.content ?? [];
+  const verdict = polls >= POLLS_BEFORE_VERDICT || isFinal(page);
+  const state = offers.length > 0 ? 'offers' : verdict ? 'none' : 'waiting';
+
+  const choose = (offer: ListedOffer) => {
+    // Opened now, inside the click, so no popup blocker stops it; sent on when the url comes.
+    const target = window.open('', '_blank');
+    if (target) target.opener = null;
+    acceptOffer(product, id, token, offer.id).then(
+      (url) => {
+        if (target) target.location.href = url;
+        else window.location.assign(url);
+      },
+      (error: unknown) => {
+        console.error('accepting the offer failed', error);
+        setAcceptFailed(true);
+        target?.close();
+      },
+    );
+  };
+
+  return (
+    <PageShell brand={brand} homeHref={paths.start(product)}>
+      <div className="offers" data-polls={polls} data-accept-failed={acceptFailed || undefined}>
+        <h1 ref={headingRef} className="offers__title">
+          {state === 'offers' ? fill(t.headingCount, { count: String(offers.length) }) : t.headingWaiting}
+        </h1>
+        <div role="status" aria-live="polite">
+          {state === 'waiting' && <p className="offers__waiting">{t.waiting}</p>}
+          {state === 'none' && <p className="offers__none">{t.none}</p>}
+        </div>
+        {state === 'offers' && (
+          <ul className="offers__cards offers__cards--always">
+            <li className="promoted-card">
+              <p className="offers__ad-label">{promoted.label}</p>
+              <h2 className="offer-card__lender">{promoted.title}</h2>
+              <p>{promoted.body}</p>
+            </li>
+            {offers.map((offer) => (
+              <li key={offer.id} className="offer-card" data-offer-id={offer.id}>
+                <h2 className="offer-card__lender">
+                  <Lender offer={offer} />
+                </h2>
+                <OfferFacts offer={offer} />
+                {offer.lenderInfo && <p className="offer-card__info">{offer.lenderInfo}</p>}
+                <button type="button" className="lv-button lv-button--primary" aria-label={fill(t.chooseLabel, { lender: offer.partnerName })} onClick={() => choose(offer)}>
+                  {offer.buttonText || t.choose}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="offers__free">{t.free}</p>
+      </div>
+    </PageShell>
+  );
+}
