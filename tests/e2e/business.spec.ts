@@ -108,6 +108,13 @@ test('without a preset the form starts at 25 000 € with the header; a broken o
   await expect(page.locator('#field--appliedAmount')).toHaveValue('25000');
   await expect(page.locator('#field--appliedTenor option:checked')).toHaveText('12 kk');
   await expect(page.locator('.site-header')).toBeVisible();
+  // What the applicant typed outlives a reload; the start amount does not overwrite it.
+  await page.locator('#field--appliedAmount').fill('30000');
+  await page.locator('#field--name').fill('Kestopaja Oy');
+  await expect.poll(() => page.evaluate(() => JSON.stringify(sessionStorage)).then((text) => text.includes('Kestopaja Oy'))).toBe(true);
+  await page.reload();
+  await expect(page.locator('#field--name')).toHaveValue('Kestopaja Oy');
+  await expect(page.locator('#field--appliedAmount')).toHaveValue('30000');
   await page.goto(`/hakemus/yritysluotto/3/1/${'A'.repeat(43)}`);
   await patient(page).toHaveURL(/\/hakemus\/yritysluotto\/error$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Hakemuksen käsittelyssä on tapahtunut virhe' })).toBeVisible();

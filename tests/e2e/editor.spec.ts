@@ -50,6 +50,9 @@ test('lists the documents and renders the consumer form with no findings', async
   const forms = page.getByRole('navigation', { name: 'Lomakkeet' });
   await expect(forms.getByRole('button', { name: 'consumer' })).toBeVisible();
   await expect(forms.getByRole('button', { name: 'rikki' })).toBeVisible();
+  // Every document of the folder, the new products' too.
+  for (const name of ['business', 'mortgage']) await expect(forms.getByRole('button', { name })).toBeVisible();
+  await forms.getByRole('button', { name: 'consumer' }).click();
   await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Lainan käyttötarkoitus').first()).toBeVisible();
   await page.getByLabel('Muunnelma').selectOption('kattokorko');
@@ -67,6 +70,7 @@ test('shows the findings of a broken document with their JSON paths', async ({ p
 
 test('reloads when the file changes', async ({ page }) => {
   await page.goto(URL);
+  await page.getByRole('navigation', { name: 'Lomakkeet' }).getByRole('button', { name: 'consumer' }).click();
   await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
   const doc = JSON.parse(readFileSync(join(formsDir, 'consumer.json'), 'utf8'));
   doc.messages.required = 42;
@@ -81,6 +85,7 @@ test('reloads when a section the document includes changes, naming the section f
   const file = join(formsDir, 'sections', 'housing.json');
   const original = readFileSync(file, 'utf8');
   await page.goto(URL);
+  await page.getByRole('navigation', { name: 'Lomakkeet' }).getByRole('button', { name: 'consumer' }).click();
   await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
   const section = JSON.parse(original);
   section.fields.Zip.label = 42;

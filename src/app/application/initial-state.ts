@@ -4,6 +4,7 @@
 import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
 import { schemaDefaults } from '../../../engine/react/index.ts';
 import type { AppRoute } from '../routes.ts';
+import { startAnswers } from './preset.ts';
 import type { LandingParams } from './query.ts';
 import { loadApplication, loadDraft } from './storage.ts';
 
@@ -39,7 +40,7 @@ export function initialState(runtime: FormRuntime, route: AppRoute, landing: Lan
     return { data: stored.data, step: stored.step, id: stored.id, token: stored.token, tracked: stored.tracked };
   }
   const draft = loadDraft(draftScope);
-  const data = { ...schemaDefaults(runtime.document), ...(draft?.data ?? {}), ...landing.answers };
+  const data = { ...schemaDefaults(runtime.document), ...startAnswers(runtime.document), ...(draft?.data ?? {}), ...landing.answers };
   const first = runtime.activeSteps(data)[0]?.number ?? 1;
   return { data, step: first, tracked: draft?.tracked ?? [] };
 }

@@ -10,15 +10,19 @@ const has = (doc: FormDocument, field: string) => Object.hasOwn(doc.schema.prope
 const wholeNumber = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : typeof value === 'string' && /^\d{1,7}$/.test(value.trim()) ? Number(value) : undefined);
 const name = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined);
 
+/**
+ * A new application starts at the document's start amount where it has one (§9: the
+ * business 25 000, over the field's own default): a default, under a draft and a preset.
+ */
+export function startAnswers(doc: FormDocument): FormData {
+  const start = doc.constants?.startAmount;
+  const amountField = AMOUNT_FIELDS.find((field) => has(doc, field));
+  return typeof start === 'number' && amountField ? { [amountField]: start } : {};
+}
+
 export function presetAnswers(doc: FormDocument, preset: Record<string, unknown> | undefined): FormData {
   const answers: FormData = {};
-  if (!preset) {
-    // A new application starts at the document's start amount where it has one (§9: the business 25 000).
-    const start = doc.constants?.startAmount;
-    const amountField = AMOUNT_FIELDS.find((field) => has(doc, field));
-    if (typeof start === 'number' && amountField) answers[amountField] = start;
-    return answers;
-  }
+  if (!preset) return answers;
   const amount = wholeNumber(preset.amount);
   const amountField = AMOUNT_FIELDS.find((field) => has(doc, field));
   if (amount !== undefined && amountField) answers[amountField] = amount;

@@ -45,7 +45,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
   const location = useLocation();
   const landing = useMemo(() => {
     const params = readLandingParams(location.search, runtime.document);
-    // A host page's preset (spec §3) and the document's start amount, under what the query says.
+    // A host page's preset (spec §3), under what the query says.
     return { ...params, answers: { ...presetAnswers(runtime.document, presetFormData()), ...params.answers } };
   }, [location.search, runtime]);
   const { flow } = productEntry(product);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORMS_DIR, loadFormRuntime, readFormSource } from '../../../engine/core/node.ts';
-import { presetAnswers } from '../../../src/app/application/preset.ts';
+import { presetAnswers, startAnswers } from '../../../src/app/application/preset.ts';
 import { validBusiness } from '../../fixtures/business-valid.ts';
 import { errorMap } from './helpers.ts';
 
@@ -70,11 +70,12 @@ describe('the business document', () => {
       primaryApplicantLastname: 'Puuseppä',
     });
     expect(presetAnswers(doc, { amount: 'paljon', tenor: -1, firstname: 7 })).toEqual({});
-    // No preset: the document's start amount.
-    expect(presetAnswers(doc, undefined)).toEqual({ appliedAmount: 25000 });
+    expect(presetAnswers(doc, undefined)).toEqual({});
+    // A new application starts at the document's start amount (under a draft and a preset).
+    expect(startAnswers(doc)).toEqual({ appliedAmount: 25000 });
     // The consumer form keeps its term in years and has no start amount.
     const consumer = loadFormRuntime('consumer').document;
     expect(presetAnswers(consumer, { amount: 5000, tenor: 3 })).toEqual({ inputAppliedAmount: 5000, inputAppliedTenor: 3 });
-    expect(presetAnswers(consumer, undefined)).toEqual({});
+    expect(startAnswers(consumer)).toEqual({});
   });
 });
