@@ -3,7 +3,8 @@
 // validates with, the same document the browser uses. A new product in the catalogue
 // is served with no code change here.
 import { apiGroups, lastStepOf, variantsOf, type Catalogue, type CatalogueProduct } from '../../../engine/core/catalogue.ts';
-import { FORMS_DIR, loadFormRuntime, readCatalogue, readFormDocument } from '../../../engine/core/node.ts';
+import { DEFAULT_CACHE_DIR, cachedForms, uncachedForms } from '../../../engine/build/validator-cache.ts';
+import { FORMS_DIR } from '../../../engine/core/node.ts';
 
 export interface SubmissionResult {
   valid: boolean;
@@ -39,8 +40,10 @@ export interface Products {
   warmUp(): void;
 }
 
-export function loadProducts(formsDir = FORMS_DIR): Products {
-  const catalogue = readCatalogue(formsDir);
+/** `validatorCache`: a folder where checked documents and compiled validators are kept between starts (engine/build/validator-cache.ts). */
+export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validatorCache?: string } = {}): Products {
+  const source = validatorCache ? cachedForms(formsDir, validatorCache) : uncachedForms(formsDir);
+  const catalogue = source.catalogue();
   const forms = new Map<string, ApplicationForm>();
   const product = (id: string) => (Object.hasOwn(catalogue.products, id) ? catalogue.products[id] : undefined);
 
@@ -52,7 +55,7 @@ export function loadProducts(formsDir = FORMS_DIR): Products {
     const key = `${entry.document}\0${[...variants].sort().join('+')}`;
     let form = forms.get(key);
     if (!form) {
-      const runtime = loadFormRuntime(entry.document, variants, formsDir);
+      const runtime = source.runtime(entry.document, variants);
       form = {
         documentId: entry.document,
         fieldIds: new Set(runtime.fieldIds),
@@ -65,10 +68,10 @@ export function loadProducts(formsDir = FORMS_DIR): Products {
     return form;
   };
 
-  const documents = new Map<string, ReturnType<typeof readFormDocument>>();
+  const documents = new Map<string, ReturnType<typeof source.document>>();
   function readDocument(id: string) {
     let doc = documents.get(id);
-    if (!doc) documents.set(id, (doc = readFormDocument(id, formsDir)));
+    if (!doc) documents.set(id, (doc = source.document(id)));
     return doc;
   }
 
@@ -84,6 +87,6 @@ export function loadProducts(formsDir = FORMS_DIR): Products {
   };
 }
 
-/** The shipped catalogue, loaded once per process. */
+/** The shipped catalogue, loaded once per process; its checked documents and validators are cached on disk. */
 let shipped: Products | undefined;
-export const shippedProducts = (): Products => (shipped ??= loadProducts());
+export const shippedProducts = (): Products => (shipped ??= loadProducts(FORMS_DIR, { validatorCache: DEFAULT_CACHE_DIR }));

@@ -12,8 +12,9 @@ export interface ChildServer {
   exited: Promise<number | string>;
 }
 
-export async function startChildServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/** `args`: what node runs; by default the server's source through tsx (the compiled server is `['dist-server/main.js']`). */
+export async function startChildServer(env: Record<string, string>, timeoutMs = 90_000, args = ['--import', 'tsx', 'src/server/main.ts']): Promise<ChildServer> {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
