@@ -22,6 +22,9 @@ import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/lim
 import { registerSecurityHeaders } from './security-headers.ts';
 import { createSessions, type SessionSettings } from './sessions/sessions.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
+import { customerAreaRoutes } from './customer/area-routes.ts';
+import { customerAuthRoutes } from './customer/auth-routes.ts';
+import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from './customer/person-keys.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 const HEALTH_TIMEOUT_MS = 2000;
@@ -54,6 +57,11 @@ export interface AppOptions {
   identity?: IdentitySettings;
   /** Browser sessions' idle and absolute expiry; absent, the defaults of sessions.ts. */
   sessions?: SessionSettings;
+  /**
+   * Keys the hash of identity codes customers are found by (config.ts `personKeySecret`);
+   * absent, the development key. main.ts runs `syncPersonKeys` with the same key before this.
+   */
+  personKeySecret?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -117,14 +125,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessions(db, { now, settings: options.sessions });
   const notifier = options.notifier ?? (options.devTools ? new DevOutbox() : unconfiguredNotifier);
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
+  const keys = personKeys(options.personKeySecret ?? DEVELOPMENT_PERSON_KEY_SECRET);
   // One set of application routes per API prefix of the catalogue, each for its own products.
   for (const [prefix, group] of products.groups) {
     // A business application is created whole and sent at once: no saves to resume with a code.
     if (group[0].flow === 'business') {
-      await app.register(businessApplicationRoutes, { prefix, db, products, group, sessions, limiter, lenderDelayScale: options.lenderDelayScale });
+      await app.register(businessApplicationRoutes, { prefix, db, products, group, sessions, limiter, personKeys: keys, lenderDelayScale: options.lenderDelayScale });
       continue;
     }
-    await app.register(applicationRoutes, { prefix, db, products, group, sessions, limiter, lenderDelayScale: options.lenderDelayScale });
+    await app.register(applicationRoutes, { prefix, db, products, group, sessions, limiter, personKeys: keys, lenderDelayScale: options.lenderDelayScale });
     await app.register(otpRoutes, { prefix, db, notifier, now, sessions, limiter, products: new Set(group.map((product) => product.id)), brandDomains });
   }
 
@@ -133,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (mortgageProducts.length > 0) await app.register(mortgageRoutes, { db, products: mortgageProducts, lenderDelayScale: options.lenderDelayScale });
 
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
+  // Issue 17: the customer login and the customer area.
+  await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: options.sessions });
+  await app.register(customerAreaRoutes, { db, products, limiter, now, sessions: options.sessions });
   if (options.devTools) {
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
     await app.register(otpDevRoutes, { db, now });

@@ -1,8 +1,10 @@
 // Settings from the environment, checked once at start so a typo fails loudly.
+import { hkdfSync } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readIdentitySettings, type IdentitySettings } from './identity/settings.ts';
 import { DEFAULT_LIMITS, type Limit, type LimitSubject, type LimitTable } from './limits/limits.ts';
+import { DEVELOPMENT_PERSON_KEY_SECRET } from './customer/person-keys.ts';
 
 export interface ServerConfig {
   port: number;
@@ -24,6 +26,8 @@ export interface ServerConfig {
   smtp?: { url: string; from: string; smsGatewayDomain?: string };
   /** Strong identification: a broker by OIDC_* settings, or the development provider. */
   identity: IdentitySettings;
+  /** Keys the hash customers are found by (issue 17): PERSON_KEY_SECRET, else derived or the development key. */
+  personKeySecret: string;
 }
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
@@ -37,7 +41,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  return {
+  const config = {
     port,
     host: env.HOST?.trim() || 'localhost',
     databaseUrl,
@@ -52,6 +56,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       throw new ConfigError(message);
     }),
   };
+  return { ...config, personKeySecret: personKeySecret(env, config.identity) };
+}
+
+/**
+ * PERSON_KEY_SECRET keys the hash of identity codes that customers are found by (issue 17:
+ * `applications.person_key`, the login's codes and sessions). Without it, a broker's
+ * client secret (which production always has) is the root the key is derived from, so that
+ * every instance shares it; outside production without a broker, a fixed development key.
+ * Changing the key is safe: the next start makes every stored person key anew
+ * (customer/person-keys.ts) and ends logged-in sessions.
+ */
+function personKeySecret(env: NodeJS.ProcessEnv, identity: IdentitySettings): string {
+  const raw = env.PERSON_KEY_SECRET?.trim();
+  if (raw) {
+    if (raw.length < 32) throw new ConfigError('PERSON_KEY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)');
+    return raw;
+  }
+  if (identity.mode === 'broker') return Buffer.from(hkdfSync('sha256', identity.clientSecret, 'lainavertailu', 'person-key', 32)).toString('base64url');
+  return DEVELOPMENT_PERSON_KEY_SECRET;
 }
 
 /**

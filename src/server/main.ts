@@ -10,6 +10,7 @@ import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { resolveDevelopmentSecrets } from './identity/dev-keys.ts';
 import { createLogger } from './logging.ts';
+import { personKeys, syncPersonKeys } from './customer/person-keys.ts';
 import { startDispatcher } from './marketplace/dispatcher.ts';
 import { smtpNotifier } from './notify/smtp.ts';
 
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
   // instance), so any instance, now or after a restart, finishes what another started.
   const identity = await resolveDevelopmentSecrets(db, config.identity);
 
+  // Issue 17: every application gets the keyed hash of its primary applicant's identity code
+  // (rows from before, or all anew when PERSON_KEY_SECRET changed); idempotent, every instance may.
+  const personKeyBackfill = await syncPersonKeys(db, personKeys(config.personKeySecret));
+  if (personKeyBackfill.updated > 0 || personKeyBackfill.rekeyed) logger.info(personKeyBackfill, 'customer person keys made');
+
   // Lenders answer from the database queue, so a restart picks up what was left pending.
   const dispatcher = startDispatcher(db, { onError: (error) => logger.error({ err: error }, 'lender dispatch failed') });
 
@@ -46,6 +52,7 @@ async function main(): Promise<void> {
     // With dev tools and no SMTP, app.ts keeps codes in the development outbox.
     notifier: config.smtp ? smtpNotifier(config.smtp) : undefined,
     identity,
+    personKeySecret: config.personKeySecret,
   });
 
   let closing = false;

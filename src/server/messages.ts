@@ -203,6 +203,39 @@ export const messages = {
     fi: 'Pyynnöllä ei ole sisältöä.',
     en: 'The completion check takes no body (or {}).',
   },
+  // --- Customer login and the customer area (issue 17) ---
+  loginRequired: {
+    fi: 'Kirjaudu sisään nähdäksesi hakemuksesi ja tietosi.',
+    en: 'Log in first: this browser has no logged-in session.',
+  },
+  loginBodyInvalid: {
+    fi: 'Pyynnön pitää sisältää henkilötunnus ja puhelinnumero.',
+    en: 'The body must be {"loginSsn": "...", "loginPhone": "..."} and nothing else.',
+  },
+  loginOtpInvalid: {
+    fi: 'Pyynnöstä puuttuu kertakirjautumiskoodi.',
+    en: 'The query must be ?otp=<the six-digit code> and nothing else.',
+  },
+  loginMailSubject: {
+    fi: '{brand}: kirjautumiskoodisi',
+    en: '{brand}: your login code',
+  },
+  loginMailText: {
+    fi: 'Hei,\n\nkirjautumiskoodisi {brand}-palveluun on {code}.\n\nKoodi on voimassa {minutes} minuuttia, ja sen voi käyttää vain kerran.\n\nJos et yrittänyt kirjautua, voit jättää tämän viestin huomiotta.\n\nYstävällisin terveisin\n{brand}',
+    en: 'Your login code is {code}; valid {minutes} minutes.',
+  },
+  applicationIdInvalid: {
+    fi: 'Hakemuksen tunniste puuttuu tai ei kelpaa.',
+    en: 'The body must be {"applicationId": <positive integer>}{more} and nothing else.',
+  },
+  applicationCancelled: {
+    fi: 'Hakemus on peruttu, eikä sen tarjouksia voi enää hyväksyä.',
+    en: 'The application is cancelled; its offers can no longer be accepted.',
+  },
+  userBodyInvalid: {
+    fi: 'Pyynnön pitää sisältää osoite, postinumero, postitoimipaikka, puhelinnumero, sähköposti ja markkinointikielto.',
+    en: 'The body must have address, zip, city, phone, email and hasMarketingBan (name may be repeated and is ignored) and nothing else.',
+  },
 } as const satisfies Record<string, { fi: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
@@ -272,3 +305,24 @@ export const mortgageDenialReasons = {
   amount: 'Haettu lainasumma ei sovi pankkien myöntämien lainojen rajoihin.',
   tenor: 'Haettu laina-aika on pidempi kuin pankit myöntävät.',
 } as const satisfies Record<MortgageReason, string>;
+
+// --- Customer login and user details (issue 17): field messages of the login form (spec §5
+// "Login") and the user-details form, by field and rule; the same texts the form documents
+// give the same validators' codes (custom-validators). ---
+export const customerFieldMessages = {
+  required: 'Pakollinen tieto',
+  personalIdTooShort: 'Henkilötunnus on liian lyhyt',
+  personalIdTooLong: 'Henkilötunnus on liian pitkä',
+  personalIdChecksum: 'Tarkistusmerkki ei täsmää',
+  personalIdUnderage: 'Hakijan tulee olla täysi-ikäinen',
+  personalIdInvalid: 'Henkilötunnus on virheellinen',
+  phoneTooShort: 'Puhelinnumero on liian lyhyt',
+  phoneTooLong: 'Puhelinnumero on liian pitkä',
+  phoneInvalid: 'Puhelinnumeron muoto on virheellinen',
+  phoneAreaCode: 'Tarkasta suuntanumero',
+  address: 'Tarkista katuosoite',
+  zip: 'Tarkista postinumero',
+  city: 'Tarkista postitoimipaikka',
+  email: 'Sähköpostin muoto on virheellinen',
+  marketingBan: 'Valitse kyllä tai ei',
+} as const;

@@ -9,6 +9,7 @@ import type { Database } from '../db/index.ts';
 import type { RateLimiter } from '../limits/limits.ts';
 import { dispatchApplication } from '../marketplace/dispatcher.ts';
 import type { Sessions } from '../sessions/sessions.ts';
+import type { PersonKeys } from '../customer/person-keys.ts';
 import { badRequest } from '../errors.ts';
 import { newToken } from '../tokens.ts';
 import { applicationFromPath, pathApplication, type ApplicationParams } from './credentials.ts';
@@ -24,6 +25,8 @@ export interface BusinessRoutesOptions {
   group: readonly CatalogueProduct[];
   sessions: Sessions;
   limiter: RateLimiter;
+  /** The keyed hash of the primary applicant's identity code goes with the application (issue 17). */
+  personKeys: PersonKeys;
   /** Multiplies the financiers' answer delays. */
   lenderDelayScale?: number;
 }
@@ -51,7 +54,7 @@ export async function businessApplicationRoutes(app: FastifyInstance, options: B
     const data = validate(request, form, withoutNulls(payload.data), form.lastStep);
     const { token, hash } = newToken();
     const id = await db.transaction(async (tx) => {
-      const created = await insertApplication(tx, { tokenHash: hash, product: product.id, formId: form.documentId, brand, data, navigation: { step: form.lastStep }, tracking: payload.tracking });
+      const created = await insertApplication(tx, { tokenHash: hash, product: product.id, formId: form.documentId, brand, data, navigation: { step: form.lastStep }, tracking: payload.tracking, personKey: options.personKeys.ofData(data) });
       await markFinalized(tx, created);
       await dispatchApplication(tx, created, { market: 'business', delayScale: options.lenderDelayScale });
       // The browser that applied may see and accept its offers without a code, as with every product.

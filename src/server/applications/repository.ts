@@ -23,6 +23,8 @@ export interface StoredApplication {
   identifiedAt: Date | null;
   /** Submitted at its last step and waiting for identification (a flow that submits, the mortgage). */
   submitted: boolean;
+  /** Cancelled by the customer (issue 17): it takes no more edits and no offer is accepted. */
+  cancelled: boolean;
 }
 
 interface Row {
@@ -37,9 +39,10 @@ interface Row {
   status: 'draft' | 'finalized';
   identified_at: Date | string | null;
   submitted_at: Date | string | null;
+  cancelled_at: Date | string | null;
 }
 
-const COLUMNS = 'id, token_hash, product, form_id, brand, step, data, additional_form_data, status, identified_at, submitted_at';
+const COLUMNS = 'id, token_hash, product, form_id, brand, step, data, additional_form_data, status, identified_at, submitted_at, cancelled_at';
 
 const fromRow = (row: Row): StoredApplication => ({
   id: Number(row.id),
@@ -54,6 +57,7 @@ const fromRow = (row: Row): StoredApplication => ({
   identified: row.identified_at !== null,
   identifiedAt: row.identified_at === null ? null : new Date(row.identified_at),
   submitted: row.submitted_at !== null,
+  cancelled: row.cancelled_at !== null,
 });
 
 export interface NewApplication {
@@ -64,12 +68,18 @@ export interface NewApplication {
   data: Record<string, unknown>;
   navigation: Navigation;
   tracking: Tracking;
+  /**
+   * The keyed hash of the primary applicant's identity code (customer/person-keys.ts), made
+   * by the caller, which holds the key; null when the data has no identity code yet. Left out
+   * (a test storing a row directly), the row gets one from the start-up backfill.
+   */
+  personKey?: Uint8Array | null;
 }
 
 export async function insertApplication(db: Queryable, application: NewApplication): Promise<number> {
   const result = await db.query<{ id: number | string }>(
-    `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb)
+    `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking, person_key)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9)
      RETURNING id`,
     [
       application.tokenHash,
@@ -81,6 +91,7 @@ export async function insertApplication(db: Queryable, application: NewApplicati
       JSON.stringify(application.data),
       JSON.stringify(application.navigation),
       JSON.stringify(application.tracking),
+      application.personKey ?? null,
     ],
   );
   // int8 arrives as a string from pg and as a number from PGlite.
@@ -108,12 +119,23 @@ export async function applicationData(db: Queryable, ids: readonly number[]): Pr
   return new Map(result.rows.map((row) => [Number(row.id), row.data]));
 }
 
-export async function updateApplication(tx: Queryable, id: number, change: { data: Record<string, unknown>; navigation: Navigation }): Promise<void> {
+/**
+ * `personKey`: the keyed hash of the identity code in `data` (null: it has none), given
+ * whenever the data may have changed it; left out, the stored key stays (a change of
+ * contact details only).
+ */
+export async function updateApplication(
+  tx: Queryable,
+  id: number,
+  change: { data: Record<string, unknown>; navigation: Navigation; personKey?: Uint8Array | null },
+): Promise<void> {
+  const params: unknown[] = [id, JSON.stringify(change.data), JSON.stringify(change.navigation), change.navigation.step];
+  if (change.personKey !== undefined) params.push(change.personKey);
   await tx.query(
     `UPDATE applications
-     SET data = $2::jsonb, additional_form_data = $3::jsonb, step = $4, updated_at = now()
+     SET data = $2::jsonb, additional_form_data = $3::jsonb, step = $4, updated_at = now()${change.personKey !== undefined ? ', person_key = $5' : ''}
      WHERE id = $1`,
-    [id, JSON.stringify(change.data), JSON.stringify(change.navigation), change.navigation.step],
+    params,
   );
 }
 
@@ -146,4 +168,125 @@ export async function markIdentified(tx: Queryable, id: number): Promise<void> {
 /** The first time the ban was set is kept; setting it again changes nothing. */
 export async function setMarketingBan(tx: Queryable, id: number): Promise<void> {
   await tx.query('UPDATE applications SET marketing_ban_at = COALESCE(marketing_ban_at, now()) WHERE id = $1', [id]);
+}
+
+// --- The customer area (issue 17): a person's applications, found by the keyed hash of
+// the primary applicant's identity code (`person_key`), never by the code itself. ---
+
+/** One of a person's applications as the customer area and the login see it. */
+export interface PersonApplication {
+  id: number;
+  product: string;
+  brand: string;
+  data: Record<string, unknown>;
+  navigation: Navigation;
+  status: 'draft' | 'finalized';
+  createdAt: Date;
+  finalizedAt: Date | null;
+  submitted: boolean;
+  /** Strongly identified: the bank confirmed the primary applicant's identity code. */
+  identified: boolean;
+  cancelledAt: Date | null;
+  marketingBan: boolean;
+}
+
+interface PersonRow {
+  id: number | string;
+  product: string;
+  brand: string;
+  data: Record<string, unknown>;
+  additional_form_data: Navigation;
+  status: 'draft' | 'finalized';
+  created_at: Date | string;
+  finalized_at: Date | string | null;
+  submitted_at: Date | string | null;
+  identified_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  marketing_ban_at: Date | string | null;
+}
+
+const PERSON_COLUMNS = 'id, product, brand, data, additional_form_data, status, created_at, finalized_at, submitted_at, identified_at, cancelled_at, marketing_ban_at';
+const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+const fromPersonRow = (row: PersonRow): PersonApplication => ({
+  id: Number(row.id),
+  product: row.product,
+  brand: row.brand,
+  data: row.data,
+  navigation: row.additional_form_data,
+  status: row.status,
+  createdAt: new Date(row.created_at),
+  finalizedAt: date(row.finalized_at),
+  submitted: row.submitted_at !== null,
+  identified: row.identified_at !== null,
+  cancelledAt: date(row.cancelled_at),
+  marketingBan: row.marketing_ban_at !== null,
+});
+
+/** Every application of the person, newest first. */
+export async function applicationsOfPerson(db: Queryable, personKey: Uint8Array): Promise<PersonApplication[]> {
+  const result = await db.query<PersonRow>(`SELECT ${PERSON_COLUMNS} FROM applications WHERE person_key = $1 ORDER BY created_at DESC, id DESC`, [personKey]);
+  return result.rows.map(fromPersonRow);
+}
+
+/**
+ * What the login compares and where it sends the code: the primary phone and e-mail of the
+ * person's strongly identified applications, newest first. Only an application whose identity
+ * code the bank confirmed counts: anyone may type someone else's identity code into a form.
+ */
+export async function loginContacts(db: Queryable, personKey: Uint8Array): Promise<Array<{ phone: string | null; email: string | null; brand: string }>> {
+  const result = await db.query<{ phone: string | null; email: string | null; brand: string }>(
+    `SELECT data->>'primaryApplicantMobilephone' AS phone, data->>'primaryApplicantEmail' AS email, brand FROM applications
+      WHERE person_key = $1 AND identified_at IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 50`,
+    [personKey],
+  );
+  return result.rows;
+}
+
+/** The application when it is the person's (else undefined, as for no application at all); `lock` holds its row for the transaction. */
+export async function applicationOfPerson(db: Queryable, personKey: Uint8Array, id: number, { lock = false } = {}): Promise<PersonApplication | undefined> {
+  const result = await db.query<PersonRow>(`SELECT ${PERSON_COLUMNS} FROM applications WHERE id = $1 AND person_key = $2${lock ? ' FOR UPDATE' : ''}`, [id, personKey]);
+  return result.rows[0] && fromPersonRow(result.rows[0]);
+}
+
+/** Whose application it is and whether the bank confirmed it (the login by application token). */
+export async function applicationPerson(db: Queryable, id: number): Promise<{ personKey: Uint8Array | null; identified: boolean } | undefined> {
+  const result = await db.query<{ person_key: Uint8Array | null; identified_at: unknown }>('SELECT person_key, identified_at FROM applications WHERE id = $1', [id]);
+  const row = result.rows[0];
+  return row && { personKey: row.person_key, identified: row.identified_at !== null };
+}
+
+/** The first cancellation is kept; cancelling again changes nothing. */
+export async function markCancelled(tx: Queryable, id: number): Promise<void> {
+  await tx.query('UPDATE applications SET cancelled_at = COALESCE(cancelled_at, now()), updated_at = now() WHERE id = $1', [id]);
+}
+
+/** The marketing ban on every application of the person, or off on all of them. */
+export async function setPersonMarketingBan(tx: Queryable, personKey: Uint8Array, ban: boolean): Promise<void> {
+  await tx.query(
+    ban
+      ? 'UPDATE applications SET marketing_ban_at = COALESCE(marketing_ban_at, now()) WHERE person_key = $1'
+      : 'UPDATE applications SET marketing_ban_at = NULL WHERE person_key = $1 AND marketing_ban_at IS NOT NULL',
+    [personKey],
+  );
+}
+
+/** Applications after `afterId` with a primary identity code and no person key yet, by id: at most `limit`, with the code. */
+export async function applicationsWithoutPersonKey(db: Queryable, afterId: number, limit: number): Promise<Array<{ id: number; personalId: string }>> {
+  const result = await db.query<{ id: number | string; personal_id: string }>(
+    `SELECT id, data->>'primaryApplicantPersonalIdentificationNumber' AS personal_id FROM applications
+      WHERE id > $1 AND person_key IS NULL AND jsonb_typeof(data->'primaryApplicantPersonalIdentificationNumber') = 'string'
+      ORDER BY id LIMIT ${Math.max(1, Math.floor(limit))}`,
+    [afterId],
+  );
+  return result.rows.map((row) => ({ id: Number(row.id), personalId: row.personal_id }));
+}
+
+export async function setPersonKeys(db: Queryable, keys: ReadonlyArray<{ id: number; personKey: Uint8Array }>): Promise<void> {
+  for (const { id, personKey } of keys) await db.query('UPDATE applications SET person_key = $2 WHERE id = $1', [id, personKey]);
+}
+
+/** Forgets every person key (made with another key); the backfill makes them anew. */
+export async function clearPersonKeys(db: Queryable): Promise<void> {
+  await db.query('UPDATE applications SET person_key = NULL WHERE person_key IS NOT NULL');
 }

@@ -6,6 +6,7 @@ import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { RateLimiter } from '../limits/limits.ts';
 import type { Sessions } from '../sessions/sessions.ts';
+import type { PersonKeys } from '../customer/person-keys.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { sendToLenders, unidentifiedParties } from '../identity/completion.ts';
 import type { Party } from '../identity/parties.ts';
@@ -26,6 +27,8 @@ export interface ApplicationRoutesOptions {
   sessions: Sessions;
   /** Abuse limits shared by every instance (creating: per client address). */
   limiter: RateLimiter;
+  /** Each stored application carries the keyed hash of its primary applicant's identity code (the customer login, issue 17). */
+  personKeys: PersonKeys;
   /** Multiplies the simulated lenders' answer delays when finalizing sends the application. */
   lenderDelayScale?: number;
 }
@@ -75,6 +78,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
           data,
           navigation: payload.navigation,
           tracking: payload.tracking,
+          personKey: options.personKeys.ofData(data),
         });
         // The browser that creates an application may go on editing it (and only it, without a code).
         await sessions.grant(tx, request, reply, created);
@@ -93,6 +97,8 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       const stored = await lockedApplication(tx, id);
       if (stored.status === 'finalized') throw new ApiError(409, 'ALREADY_FINALIZED', 'alreadyFinalized');
       if (stored.submitted) throw new ApiError(409, 'ALREADY_SUBMITTED', 'alreadySubmitted');
+      // A cancelled application (issue 17) is not taken up again through its link.
+      if (stored.cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
       const form = products.formFor(stored.product, stored.brand);
       const payload = parseSavePayload(body, contextOf(form));
       // The variant is fixed when the application is created; the client may repeat it, not change it.
@@ -108,7 +114,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       if (payload.finalize !== finalizing) throw badRequest('invalidField', { field: 'finalize', expected: `1 vain vaiheessa ${flowId === 'consumer' ? 0 : form.lastActiveStep(merged)}` });
       const data = validate(request, form, merged, payload.finalize || step === 0 ? form.lastStep : step);
       if (payload.finalize && flowId === 'consumer') await requireIdentification(tx, id, data, flow.parties(data));
-      await updateApplication(tx, id, { data, navigation: { ...stored.navigation, ...payload.navigation } });
+      await updateApplication(tx, id, { data, navigation: { ...stored.navigation, ...payload.navigation }, personKey: options.personKeys.ofData(data) });
       if (payload.finalize && flowId === 'consumer') await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
       if (payload.finalize && flowId === 'mortgage') await markSubmitted(tx, id);
     });
@@ -133,6 +139,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         const stored = await lockedApplication(tx, id);
         // Finalizing twice is not an error: a client retrying after a lost answer gets the same answer.
         if (stored.identified) return;
+        if (stored.cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
         const form = products.formFor(stored.product, stored.brand);
         validate(request, form, stored.data, form.lastStep);
         await requireIdentification(tx, id, stored.data, flow.parties(stored.data));

@@ -86,7 +86,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           await options.limiter.hit(tx, 'identify', { application: found.id, person: personalIdOf(found.data, party) });
           if (!method) throw badRequest('identificationMethodUnknown');
           if (party === 'CO_APPLICANT' && personalIdOf(found.data, 'CO_APPLICANT') === undefined) throw badRequest('identificationNoCoApplicant');
-          if (!readyForIdentification(found)) throw stateMismatch();
+          if (!readyForIdentification(found) || found.cancelled) throw stateMismatch();
           return found;
         });
         await sessions.requireFor(request, application.id);

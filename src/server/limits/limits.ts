@@ -35,6 +35,13 @@ export const DEFAULT_LIMITS: LimitTable = {
   poll: { ip: per(600, 60), application: per(120, 60) },
   accept: { ip: per(60, 60), application: per(30, 60) },
   marketingBan: { ip: per(30, 600), application: per(10, 600) },
+  // Customer login (issue 17). Counted for every well-formed request, customer or not, so a
+  // refusal says nothing about who is one. Per person (the keyed hash of the identity code):
+  // at most six codes an hour into one inbox, which leaves a customer room for a mistyped
+  // phone or two; per address: a household's logins, not a sweep through identity codes.
+  login: { ip: per(20, 600), person: per(6, 3600) },
+  // Each login's code takes five wrong tries (otp/policy.ts); this bounds one address across sessions.
+  loginVerify: { ip: per(60, 600) },
 };
 
 export class RateLimitedError extends ApiError {

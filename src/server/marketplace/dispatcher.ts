@@ -44,6 +44,16 @@ export async function dispatchApplication(db: Queryable, applicationId: number, 
   return queued;
 }
 
+/**
+ * The application was cancelled (issue 17): lenders that have not answered yet never will.
+ * Their dispatches leave 'pending', the only status `answerDueDispatches` takes, so a
+ * dispatch already taken by a running batch (row locked) is waited for, then left alone.
+ */
+export async function cancelDispatches(db: Queryable, applicationId: number): Promise<number> {
+  const result = await db.query(`UPDATE lender_dispatches SET status = 'cancelled', answered_at = now() WHERE application_id = $1 AND status = 'pending'`, [applicationId]);
+  return result.rowCount;
+}
+
 interface DueRow {
   id: number | string;
   application_id: number | string;

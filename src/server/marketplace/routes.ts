@@ -45,30 +45,17 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
     async (request: FastifyRequest<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
       const { id, token } = applicationCredentials(request.params.id, request.params.token);
       const query = parseOffersQuery(request.query);
-      // Business offers have one order (spec §9: APR, then closeness to the applied amount):
-      // every offer is read and ordered here, a handful per application, then paged.
-      const polled = await pollOffers(db, id, products ? { page: 0, size: MAX_OFFERS, sort: DEFAULT_SORT } : query);
-      let page;
+      const business = products !== undefined;
+      const polled = await pollOffers(db, id, offersReadOptions(query, business));
       try {
-        ({ page } = openedBy(polled, token, products));
+        openedBy(polled, token, products);
       } catch (error) {
         await options.limiter.hit(db, 'poll', { ip: request.ip });
         throw error;
       }
       // After the check: a wrong token must not use up the application's own polls.
       await options.limiter.hit(db, 'poll', { ip: request.ip, application: id });
-      const content = products ? orderBusinessOffers(page.content, polled!.appliedAmount ?? 0).slice(query.page * query.size, (query.page + 1) * query.size) : page.content;
-      return reply.header('cache-control', 'no-store').send({
-        content: content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
-        page: query.page,
-        size: query.size,
-        totalElements: page.totalElements,
-        totalPages: Math.ceil(page.totalElements / query.size),
-        pendingLenders: page.pendingLenders,
-        // How many lenders the application went to: the page shows 'answered of total'.
-        totalLenders: page.totalLenders,
-        dispatched: page.totalLenders > 0,
-      });
+      return reply.header('cache-control', 'no-store').send(offersAnswer(polled!, query, business));
     };
   app.get('/api/lainavertailu22/offers/:id/:token', poll());
   // Spec §7: the business offers under the business API, for its own products only.
@@ -85,8 +72,10 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
         `${api}/offers/:id/:token`,
         { bodyLimit: ACCEPT_BODY_LIMIT, preHandler: applicationFromPath(db, new Set(group.map((product) => product.id))) },
         async (request, reply) => {
-          const { id } = pathApplication(request);
+          const { id, cancelled } = pathApplication(request);
           await options.limiter.hit(db, 'accept', { ip: request.ip, application: id });
+          // The customer cancelled it (issue 17): its offers are no longer accepted, by link either.
+          if (cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
           const offerId = parseAcceptBody(request.body);
           const accepted = await db.transaction((tx) => acceptWithToken(tx, id, offerId));
           if (!accepted) throw new ApiError(404, 'NOT_FOUND', 'offerNotFound');
@@ -127,10 +116,38 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
   });
 }
 
+export type OffersQuery = { page: number; size: number; sort: SortPair[] };
+
+/**
+ * What to read for one offers answer. Business offers have one order (spec §9: APR, then
+ * closeness to the applied amount): every offer is read and ordered by `offersAnswer`, a
+ * handful per application, then paged.
+ */
+export function offersReadOptions(query: OffersQuery, business: boolean): OffersQuery {
+  return business ? { page: 0, size: MAX_OFFERS, sort: DEFAULT_SORT } : query;
+}
+
+/** The offers list answer (spec §7) of a polled application, read with `offersReadOptions`. */
+export function offersAnswer(polled: NonNullable<Awaited<ReturnType<typeof pollOffers>>>, query: OffersQuery, business: boolean) {
+  const { page } = polled;
+  const content = business ? orderBusinessOffers(page.content, polled.appliedAmount ?? 0).slice(query.page * query.size, (query.page + 1) * query.size) : page.content;
+  return {
+    content: content.map((offer) => ({ ...offer, logoUrl: logoUrl(offer.partnerCode) })),
+    page: query.page,
+    size: query.size,
+    totalElements: page.totalElements,
+    totalPages: Math.ceil(page.totalElements / query.size),
+    pendingLenders: page.pendingLenders,
+    // How many lenders the application went to: the page shows 'answered of total'.
+    totalLenders: page.totalLenders,
+    dispatched: page.totalLenders > 0,
+  };
+}
+
 const isSortField = (value: string): value is SortField => Object.hasOwn(SORT_FIELDS, value);
 
 /** `page`, `size` and repeated `sort=field,dir` pairs; anything else is refused. */
-export function parseOffersQuery(query: Record<string, unknown>): { page: number; size: number; sort: SortPair[] } {
+export function parseOffersQuery(query: Record<string, unknown>): OffersQuery {
   const unknown = Object.keys(query).filter((key) => !['page', 'size', 'sort'].includes(key));
   if (unknown.length) throw badRequest('unknownQuery');
   const page = integerParam(query.page, 0);

@@ -1,0 +1,60 @@
+// The SQL of logins in progress (migration 046 `customer_logins`): one per browser session,
+// naming the person and the one-time code made for this login. The code itself lives with
+// every other code in `one_time_codes` (hashed, bound to the person: otp/codes.ts).
+import type { Queryable } from '../db/index.ts';
+import type { CodeRow } from '../otp/store.ts';
+
+export interface PendingLogin {
+  personKey: Uint8Array;
+  codeId: number | null;
+  /** Whether the code was sent: false for an unknown identity code or a phone that did not match. */
+  matched: boolean;
+}
+
+/** A new login request of the session replaces the one before. */
+export async function savePendingLogin(tx: Queryable, sessionId: number, login: PendingLogin & { codeId: number }, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO customer_logins (session_id, person_key, code_id, matched, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (session_id) DO UPDATE SET person_key = EXCLUDED.person_key, code_id = EXCLUDED.code_id, matched = EXCLUDED.matched, created_at = EXCLUDED.created_at`,
+    [sessionId, login.personKey, login.codeId, login.matched, now.toISOString()],
+  );
+}
+
+/** The session's login in progress, its row locked until the transaction ends. */
+export async function lockPendingLogin(tx: Queryable, sessionId: number): Promise<PendingLogin | undefined> {
+  const result = await tx.query<{ person_key: Uint8Array; code_id: number | string | null; matched: boolean }>(
+    'SELECT person_key, code_id, matched FROM customer_logins WHERE session_id = $1 FOR UPDATE',
+    [sessionId],
+  );
+  const row = result.rows[0];
+  return row && { personKey: row.person_key, codeId: row.code_id === null ? null : Number(row.code_id), matched: row.matched };
+}
+
+export async function deletePendingLogin(tx: Queryable, sessionId: number): Promise<void> {
+  await tx.query('DELETE FROM customer_logins WHERE session_id = $1', [sessionId]);
+}
+
+/** The code made for a login, by id (a login's code is its own, not merely the person's newest). */
+export async function loginCode(tx: Queryable, codeId: number): Promise<CodeRow | undefined> {
+  const result = await tx.query<{
+    id: number | string;
+    code_hash: Uint8Array;
+    channel: 'email' | 'sms';
+    created_at: Date | string;
+    expires_at: Date | string;
+    failed_attempts: number;
+    used_at: Date | string | null;
+  }>('SELECT id, code_hash, channel, created_at, expires_at, failed_attempts, used_at FROM one_time_codes WHERE id = $1 AND person_key IS NOT NULL', [codeId]);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const ms = (value: Date | string) => new Date(value).getTime();
+  return {
+    id: Number(row.id),
+    codeHash: row.code_hash,
+    channel: row.channel,
+    createdAt: ms(row.created_at),
+    expiresAt: ms(row.expires_at),
+    failedAttempts: row.failed_attempts,
+    usedAt: row.used_at === null ? null : ms(row.used_at),
+  };
+}
