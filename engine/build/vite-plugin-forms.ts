@@ -1,7 +1,7 @@
 // Vite plugin: `import { variantSets } from 'virtual:form/consumer'` lists the
 // document's variant sets, each behind a loader of its own chunk, and
-// `import { documents } from 'virtual:forms'` does so for every document the
-// catalogue names (documents.mortgage, …). A chunk holds the
+// `import { documents } from 'virtual:forms'` does so for every document of the
+// folder: the catalogue's products' and the pages' own (documents.login, …). A chunk holds the
 // document as that set sees it (variants applied here, at build time, so the browser
 // patches nothing and ships no JSON Patch library) and its AJV standalone validator,
 // generated at build time: the bundle carries no AJV compiler and runs no eval. A page
@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { generateValidatorModule } from '../core/compile.ts';
 import { resolveVariants, variantKey, variantSets } from '../core/document.ts';
-import { CATALOGUE_FILE, FORMS_DIR, FormDocumentError, SECTIONS_FOLDER, readCatalogue, readFormSource } from '../core/node.ts';
+import { CATALOGUE_FILE, FORMS_DIR, FormDocumentError, SECTIONS_FOLDER, listFormDocuments, readCatalogue, readFormSource } from '../core/node.ts';
 
 const FORM_PREFIX = 'virtual:form/';
 const VALIDATOR_PREFIX = 'virtual:form-validator/';
@@ -47,7 +47,8 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
       const request = id.startsWith(RESOLVED) ? id.slice(RESOLVED.length) : '';
       if (request === ALL_FORMS) {
         this.addWatchFile(join(formsDir, CATALOGUE_FILE));
-        const ids = [...new Set(Object.values(readCatalogue(formsDir).products).map((product) => product.document))];
+        // The products' documents, and the pages' own (the customer login's forms, issue 17).
+        const ids = [...new Set([...Object.values(readCatalogue(formsDir).products).map((product) => product.document), ...listFormDocuments(formsDir)])];
         return `${ids.map((formId, i) => `import { variantSets as form${i} } from ${JSON.stringify(FORM_PREFIX + formId)};`).join('\n')}\nexport const documents = { ${ids.map((formId, i) => `${JSON.stringify(formId)}: form${i}`).join(', ')} };\n`;
       }
       if (!request.startsWith(FORM_PREFIX) && !request.startsWith(VALIDATOR_PREFIX)) return undefined;

@@ -6,8 +6,8 @@ import { yearRange } from '../../custom-validators/month-year.ts';
 import type { FormDocument, JsonSchema } from '../core/types.ts';
 import { resolveRef } from './intent.ts';
 
-/** Words for free text; the first that fits the field's length and pattern is used (digits last: a number-only field such as the business form's phone). */
-const WORDS = ['Esimerkki', 'Testi Testinen', 'Ab', 'Esimerkkikatu 1', 'E', '0401234567'];
+/** Words for free text; the first that fits the field's length and pattern is used (digits last: a number-only field such as the business form's phone or the login's code). */
+const WORDS = ['Esimerkki', 'Testi Testinen', 'Ab', 'Esimerkkikatu 1', 'E', '0401234567', '123456'];
 
 export interface Option {
   value: unknown;

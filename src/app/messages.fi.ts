@@ -199,6 +199,38 @@ export const businessTexts = {
   },
 };
 
+// --- Login and the customer area (issue 17; marketplace spec §2, §4, §8) ---
+export const customerTexts = {
+  loginTitle: 'Kirjaudu sisään',
+  codeTitle: 'Kertakirjautumiskoodi',
+  loginLead: 'Kirjautumalla näet lainahakemuksiesi tarjoukset ja voit hakea uutta lainaa esitäytetyllä hakemuksella.',
+  failures: {
+    login: 'Kirjautuminen epäonnistui. Tarkista että käytät samaa puhelinnumeroa kuin edellisellä lainahakemuksellasi.',
+    code: 'Kirjautuminen epäonnistui. Tarkista kertakirjautumiskoodi.',
+    other: 'Kirjautuminen epäonnistui. Yritä uudelleen.',
+  },
+  /** Each failure adds the customer service (§8). */
+  hint: 'Jos kirjautuminen ei onnistu, ota yhteyttä asiakaspalveluumme, puh. {phone}.',
+  newCode: 'Pyydä uusi koodi',
+  loggingOut: 'Kirjaudutaan ulos...',
+  checking: 'Haetaan tietoja...',
+  fetchFailed: 'Virhe tietojen hakemisessa. Ongelmatilanteissa otattehan yhteyttä asiakaspalveluumme.',
+  menu: { applications: 'Lainahakemukset', apply: 'Hae lainaa', details: 'Omat tiedot', logout: 'Kirjaudu ulos', label: 'Asiakasvalikko' },
+  applications: {
+    title: 'Lainahakemukset',
+    latest: 'Viimeisin hakemuksesi',
+    pending: 'Vastausta odotetaan vielä näiltä lainanantajilta:',
+    noPending: 'Kaikki lainanantajat ovat vastanneet.',
+    previous: 'Hakemuksesi',
+    none: 'Sinulla ei ole vielä hakemuksia.',
+    columns: { type: 'Hakemus', amount: 'Lainasumma', date: 'Päivämäärä', offers: 'Tarjouksia', action: 'Toiminnot' },
+    cancel: 'Peru hakemus',
+    cancelled: 'Peruttu',
+    cancelLabel: 'Peru hakemus {date}',
+    types: { CONSUMER: 'Kulutusluotto', COMBINE: 'Yhdistelylaina', MORTGAGE: 'Asuntolaina', BUSINESS: 'Yritysluotto' } as Record<string, string>,
+  },
+};
+
 // --- Mortgage status and result pages (issue 15; marketplace spec §2, §4, §8) ---
 // Texts the spec does not show are decided in docs/decisions.md ("Mortgage pages").
 export const mortgagePages = {

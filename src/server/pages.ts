@@ -61,10 +61,16 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
     app.get('/hakemus/*', shell);
     // The marketing-ban link of the one-time code modal (/u/{id}/{token}).
     app.get('/u/*', shell);
+    // The customer's pages (issue 17): login, logout and the private area.
+    for (const path of CUSTOMER_PAGES) app.get(path, shell);
     return;
   }
   const notBuilt = (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
   app.get('/', notBuilt);
   app.get('/hakemus/*', notBuilt);
   app.get('/u/*', notBuilt);
+  for (const path of CUSTOMER_PAGES) app.get(path, notBuilt);
 }
+
+/** Spec §2: the login and the customer's private pages, all client-side routes. */
+const CUSTOMER_PAGES = ['/login/1', '/login/2', '/logout', '/lainahakemukset'];

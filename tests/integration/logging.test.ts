@@ -225,7 +225,8 @@ describeOnDatabases('logs of every form document', (target) => {
     for (const doc of documents()) {
       for (const data of applicationsOf(doc)) {
         const marked = markedValues(doc, data);
-        expect(marked.length, doc.id).toBeGreaterThan(10);
+        // An application has a dozen and more; a page's own form (the login's) its few.
+        expect(marked.length, doc.id).toBeGreaterThan(doc.id.startsWith('login') ? 0 : 10);
         if (doc.id === consumer.id) {
           const body = { ...data, additionalFormData: { step: consumer.steps.length, hasCoApplicant: data.hasCoApplicant } };
           const created = await post(url('/save'), body);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
-import { site } from '../messages.fi.ts';
+import { useCustomerSession } from '../customer/session.tsx';
+import { customerTexts, site } from '../messages.fi.ts';
 import { LockIcon, PhoneIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -28,6 +29,20 @@ export function Header({ brand, homeHref }: { brand: Brand; homeHref: string }):
           </a>
         </div>
       </div>
+      <CustomerMenu />
     </header>
+  );
+}
+
+/** Spec §2: the customer's pages and, only when logged in, 'Kirjaudu ulos'. */
+function CustomerMenu(): ReactNode {
+  const { authenticated } = useCustomerSession();
+  if (!authenticated) return null;
+  const m = customerTexts.menu;
+  return (
+    <nav className="site-header__menu" aria-label={m.label}>
+      <a href="/lainahakemukset">{m.applications}</a>
+      <a href="/logout">{m.logout}</a>
+    </nav>
   );
 }

@@ -56,3 +56,8 @@ export const MortgageStatusPage = mortgagePage('MortgageStatusPage');
 export const MortgageOffersPage = mortgagePage('MortgageOffersPage');
 export const MortgageDeniedPage = mortgagePage('MortgageDeniedPage');
 export const MortgageErrorPage = mortgagePage('MortgageErrorPage');
+
+// The customer's own pages (issue 17).
+export const LoginPage = lazyPage(() => import('../customer/LoginPages.tsx').then((m) => m.LoginPage));
+export const LogoutPage = lazyPage(() => import('../customer/LoginPages.tsx').then((m) => m.LogoutPage));
+export const ApplicationsPage = lazyPage(() => import('../customer/ApplicationsPage.tsx').then((m) => m.ApplicationsPage));

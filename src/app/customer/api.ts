@@ -1,0 +1,55 @@
+// The customer login and area calls (marketplace spec §7 "Session", "Customer area") as
+// the pages use them. Nothing throws: every answer becomes an outcome the page shows;
+// network and parse failures on login and verify are only logged (§8).
+import type { FieldError } from '../../../engine/core/index.ts';
+
+export type LoginOutcome = { kind: 'sent' } | { kind: 'invalid'; errors: FieldError[] } | { kind: 'refused' } | { kind: 'failed' };
+export type VerifyOutcome = 'success' | 'error' | 'failed';
+
+const json = { 'content-type': 'application/json' };
+
+export async function login(loginSsn: string, loginPhone: string): Promise<LoginOutcome> {
+  try {
+    const response = await fetch('/api/auth/login', { method: 'POST', headers: json, credentials: 'include', body: JSON.stringify({ loginSsn, loginPhone }) });
+    const body = (await response.json().catch(() => null)) as { type?: string; errors?: Record<string, string> } | boolean | null;
+    if (response.ok) return body ? { kind: 'sent' } : { kind: 'refused' };
+    if (response.status === 400 && typeof body === 'object' && body?.type === 'VALIDATION_ERROR' && body.errors) {
+      return { kind: 'invalid', errors: Object.entries(body.errors).map(([field, message]) => ({ field, message })) };
+    }
+    return { kind: 'refused' };
+  } catch (error) {
+    console.error('login failed', error);
+    return { kind: 'failed' };
+  }
+}
+
+export async function verify(otp: string): Promise<VerifyOutcome | null> {
+  try {
+    const response = await fetch(`/api/auth/verify?otp=${encodeURIComponent(otp)}`, { method: 'POST', credentials: 'include' });
+    const body = JSON.parse(await response.text()) as { login?: unknown };
+    return body.login === 'success' || body.login === 'error' ? body.login : 'failed';
+  } catch (error) {
+    console.error('code check failed', error);
+    return null;
+  }
+}
+
+/** Spec §4: only success or failure of the check is used. */
+export async function checkSession(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/auth/check', { headers: { accept: 'application/json' }, credentials: 'include' });
+    // Read to the end: an unread body keeps the request open in the browser.
+    await response.text();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await (await fetch('/api/auth/logout', { credentials: 'include' })).text();
+  } catch (error) {
+    console.error('logout failed', error);
+  }
+}
