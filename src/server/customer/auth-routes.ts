@@ -22,11 +22,12 @@ import type { Notifier } from '../notify/notifier.ts';
 import { codeMatches, hashCode, newCode } from '../otp/codes.ts';
 import { CODE_TTL_MS, codeState, MAX_WRONG_TRIES } from '../otp/policy.ts';
 import { readCredentials } from '../otp/request.ts';
-import { deleteCode, insertCode, markUsed, recordWrongTry } from '../otp/store.ts';
-import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from '../sessions/sessions.ts';
-import { deletePendingLogin, lockPendingLogin, loginCode, savePendingLogin } from './login-store.ts';
+import { deleteCode, insertCode, markUsed, personCodeById, recordWrongTry } from '../otp/store.ts';
+import { DEFAULT_SESSION_SETTINGS, openSession, type SessionSettings } from '../sessions/sessions.ts';
+import { deletePendingLogin, lockPendingLogin, savePendingLogin } from './login-store.ts';
 import type { PersonKeys } from './person-keys.ts';
-import { clearSessionCookie, endSession, ensureSession, liveSession, requireCustomer, rotateIntoPerson, sessionHolds } from './session.ts';
+import { sessionHoldsApplication } from '../sessions/store.ts';
+import { clearSessionCookie, endSession, liveSession, requireCustomer, rotateIntoPerson } from './session.ts';
 import { readLogin } from './validation.ts';
 
 export interface CustomerAuthOptions {
@@ -61,7 +62,7 @@ export async function customerAuthRoutes(app: FastifyInstance, options: Customer
     await limiter.hit(db, 'login', { ip: request.ip, person: personKey.toString('hex') });
     const brand = brandIdForHost(options.products.catalogue, request.hostname);
     const outcome = await db.transaction(async (tx) => {
-      const sessionId = await ensureSession(tx, request, reply, new Date(at), settings);
+      const sessionId = await openSession(tx, request, reply, new Date(at), settings);
       const recipient = matchingRecipient(await loginContacts(tx, personKey), input.phone);
       const owner = { personKey };
       const code = newCode();
@@ -95,7 +96,7 @@ export async function customerAuthRoutes(app: FastifyInstance, options: Customer
     const sessionId = await liveSession(tx, request, at);
     const pending = sessionId === undefined ? undefined : await lockPendingLogin(tx, sessionId);
     if (sessionId === undefined || !pending) return 'failed';
-    const code = pending.codeId === null ? undefined : await loginCode(tx, pending.codeId);
+    const code = pending.codeId === null ? undefined : await personCodeById(tx, pending.codeId);
     if (!code || codeState(code, at.getTime()) !== 'usable') {
       await deletePendingLogin(tx, sessionId);
       return 'failed';
@@ -135,7 +136,7 @@ export async function customerAuthRoutes(app: FastifyInstance, options: Customer
     await db.transaction(async (tx) => {
       const application = await authorizedApplication(tx, input.applicationId, input.applicationToken, { lock: true });
       const sessionId = await liveSession(tx, request, at);
-      if (sessionId === undefined || !(await sessionHolds(tx, sessionId, application.id))) throw applicationNotFound();
+      if (sessionId === undefined || !(await sessionHoldsApplication(tx, sessionId, application.id))) throw applicationNotFound();
       const person = await applicationPerson(tx, application.id);
       if (!person?.personKey || !person.identified) throw applicationNotFound();
       await rotateIntoPerson(tx, request, reply, sessionId, person.personKey, at, settings);

@@ -1,8 +1,8 @@
 // The SQL of logins in progress (migration 046 `customer_logins`): one per browser session,
 // naming the person and the one-time code made for this login. The code itself lives with
-// every other code in `one_time_codes` (hashed, bound to the person: otp/codes.ts).
+// every other code in `one_time_codes` (hashed, bound to the person: otp/codes.ts), read
+// through otp/store.ts.
 import type { Queryable } from '../db/index.ts';
-import type { CodeRow } from '../otp/store.ts';
 
 export interface PendingLogin {
   personKey: Uint8Array;
@@ -32,29 +32,4 @@ export async function lockPendingLogin(tx: Queryable, sessionId: number): Promis
 
 export async function deletePendingLogin(tx: Queryable, sessionId: number): Promise<void> {
   await tx.query('DELETE FROM customer_logins WHERE session_id = $1', [sessionId]);
-}
-
-/** The code made for a login, by id (a login's code is its own, not merely the person's newest). */
-export async function loginCode(tx: Queryable, codeId: number): Promise<CodeRow | undefined> {
-  const result = await tx.query<{
-    id: number | string;
-    code_hash: Uint8Array;
-    channel: 'email' | 'sms';
-    created_at: Date | string;
-    expires_at: Date | string;
-    failed_attempts: number;
-    used_at: Date | string | null;
-  }>('SELECT id, code_hash, channel, created_at, expires_at, failed_attempts, used_at FROM one_time_codes WHERE id = $1 AND person_key IS NOT NULL', [codeId]);
-  const row = result.rows[0];
-  if (!row) return undefined;
-  const ms = (value: Date | string) => new Date(value).getTime();
-  return {
-    id: Number(row.id),
-    codeHash: row.code_hash,
-    channel: row.channel,
-    createdAt: ms(row.created_at),
-    expiresAt: ms(row.expires_at),
-    failedAttempts: row.failed_attempts,
-    usedAt: row.used_at === null ? null : ms(row.used_at),
-  };
 }

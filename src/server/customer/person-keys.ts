@@ -11,6 +11,7 @@ import { createHmac } from 'node:crypto';
 import { applicationsWithoutPersonKey, clearPersonKeys, setPersonKeys } from '../applications/repository.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { personKey } from '../otp/owner.ts';
+import { deletePersonSessions } from '../sessions/store.ts';
 
 /** The field of every product's document that holds the primary applicant's identity code. */
 export const PRIMARY_PERSONAL_ID = 'primaryApplicantPersonalIdentificationNumber';
@@ -84,5 +85,5 @@ export async function syncPersonKeys(db: Database, keys: PersonKeys): Promise<{ 
 
 async function endPersonSessions(tx: Queryable): Promise<void> {
   await tx.query('DELETE FROM customer_logins');
-  await tx.query('DELETE FROM sessions WHERE person_key IS NOT NULL');
+  await deletePersonSessions(tx);
 }

@@ -20,6 +20,17 @@ interface Row {
 }
 
 const ms = (value: Date | string) => new Date(value).getTime();
+const COLUMNS = 'id, code_hash, channel, created_at, expires_at, failed_attempts, used_at';
+
+const codeOf = (row: Row): CodeRow => ({
+  id: Number(row.id),
+  codeHash: row.code_hash,
+  channel: row.channel,
+  createdAt: ms(row.created_at),
+  expiresAt: ms(row.expires_at),
+  failedAttempts: row.failed_attempts,
+  usedAt: row.used_at === null ? null : ms(row.used_at),
+});
 
 export async function sendTimes(tx: Queryable, owner: CodeOwner, since: Date): Promise<number[]> {
   const { column, value } = ownerColumn(owner);
@@ -33,22 +44,14 @@ export async function sendTimes(tx: Queryable, owner: CodeOwner, since: Date): P
 /** The newest code: the only one that can log in, since sending a new one voids the rest. */
 export async function latestCode(tx: Queryable, owner: CodeOwner): Promise<CodeRow | undefined> {
   const { column, value } = ownerColumn(owner);
-  const result = await tx.query<Row>(
-    `SELECT id, code_hash, channel, created_at, expires_at, failed_attempts, used_at
-     FROM one_time_codes WHERE ${column} = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [value],
-  );
-  const row = result.rows[0];
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    codeHash: row.code_hash,
-    channel: row.channel,
-    createdAt: ms(row.created_at),
-    expiresAt: ms(row.expires_at),
-    failedAttempts: row.failed_attempts,
-    usedAt: row.used_at === null ? null : ms(row.used_at),
-  };
+  const result = await tx.query<Row>(`SELECT ${COLUMNS} FROM one_time_codes WHERE ${column} = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [value]);
+  return result.rows[0] && codeOf(result.rows[0]);
+}
+
+/** A person's code by id (the customer login keeps the id of the code it made: that one, not merely the newest). */
+export async function personCodeById(tx: Queryable, codeId: number): Promise<CodeRow | undefined> {
+  const result = await tx.query<Row>(`SELECT ${COLUMNS} FROM one_time_codes WHERE id = $1 AND person_key IS NOT NULL`, [codeId]);
+  return result.rows[0] && codeOf(result.rows[0]);
 }
 
 export async function insertCode(

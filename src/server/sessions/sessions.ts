@@ -53,24 +53,35 @@ export function createSessions(db: Queryable, options: { now: () => number; sett
     },
 
     async grant(tx, request, reply, applicationId) {
-      const now = new Date(options.now());
-      const hash = sessionTokenHash(request);
-      let session = hash && (await findSession(tx, hash, now));
-      if (!session) {
-        await deleteExpiredSessions(tx, now);
-        const { token, hash: newHash } = newToken();
-        const id = await insertSession(tx, newHash, now, settings.idleMs, settings.absoluteMs);
-        session = { id, expiresAt: now.getTime() + settings.idleMs, absoluteExpiresAt: now.getTime() + settings.absoluteMs };
-        void reply.setCookie(SESSION_COOKIE, token, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: secureRequest(request),
-          // The browser may keep it until the absolute expiry; the server decides before that.
-          maxAge: Math.floor(settings.absoluteMs / 1000),
-        });
-      }
-      await bindApplication(tx, session.id, applicationId);
+      const sessionId = await openSession(tx, request, reply, new Date(options.now()), settings);
+      await bindApplication(tx, sessionId, applicationId);
     },
   };
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Strict, Secure over https, kept until the absolute expiry (the server decides before that). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, settings: SessionSettings): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureRequest(request),
+    maxAge: Math.floor(settings.absoluteMs / 1000),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureRequest(request) });
+}
+
+/** This browser's live session, or a new one (with its cookie) when it has none; its id. */
+export async function openSession(tx: Queryable, request: FastifyRequest, reply: FastifyReply, now: Date, settings: SessionSettings = DEFAULT_SESSION_SETTINGS): Promise<number> {
+  const hash = sessionTokenHash(request);
+  const existing = hash && (await findSession(tx, hash, now));
+  if (existing) return existing.id;
+  await deleteExpiredSessions(tx, now);
+  const { token, hash: newHash } = newToken();
+  const id = await insertSession(tx, newHash, now, settings.idleMs, settings.absoluteMs);
+  setSessionCookie(request, reply, token, settings);
+  return id;
 }

@@ -7,10 +7,11 @@ export interface StoredSession {
   absoluteExpiresAt: number;
 }
 
-export async function insertSession(db: Queryable, tokenHash: Uint8Array, now: Date, idleMs: number, absoluteMs: number): Promise<number> {
+/** `personKey`: the logged-in customer the session carries (issue 17); none for an applicant's session. */
+export async function insertSession(db: Queryable, tokenHash: Uint8Array, now: Date, idleMs: number, absoluteMs: number, personKey: Uint8Array | null = null): Promise<number> {
   const result = await db.query<{ id: number | string }>(
-    `INSERT INTO sessions (token_hash, created_at, last_seen_at, expires_at, absolute_expires_at) VALUES ($1, $2, $2, $3, $4) RETURNING id`,
-    [tokenHash, now.toISOString(), new Date(now.getTime() + Math.min(idleMs, absoluteMs)).toISOString(), new Date(now.getTime() + absoluteMs).toISOString()],
+    `INSERT INTO sessions (token_hash, person_key, created_at, last_seen_at, expires_at, absolute_expires_at) VALUES ($1, $2, $3, $3, $4, $5) RETURNING id`,
+    [tokenHash, personKey, now.toISOString(), new Date(now.getTime() + Math.min(idleMs, absoluteMs)).toISOString(), new Date(now.getTime() + absoluteMs).toISOString()],
   );
   return Number(result.rows[0].id);
 }
@@ -43,4 +44,42 @@ export async function bindApplication(db: Queryable, sessionId: number, applicat
 /** Expired sessions go now and then with a new one, so the table never grows unbounded. */
 export async function deleteExpiredSessions(db: Queryable, now: Date): Promise<void> {
   await db.query(`DELETE FROM sessions WHERE expires_at <= $1`, [now.toISOString()]);
+}
+
+/** Whether the session holds the application (created it, or verified a code for it). */
+export async function sessionHoldsApplication(db: Queryable, sessionId: number, applicationId: number): Promise<boolean> {
+  const result = await db.query('SELECT 1 FROM session_applications WHERE session_id = $1 AND application_id = $2', [sessionId, applicationId]);
+  return result.rows.length > 0;
+}
+
+/** The applications one session holds, held by another too (a login's new session keeps the drafts of the old). */
+export async function copyApplications(db: Queryable, fromSessionId: number, toSessionId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO session_applications (session_id, application_id) SELECT $1, application_id FROM session_applications WHERE session_id = $2 ON CONFLICT DO NOTHING`,
+    [toSessionId, fromSessionId],
+  );
+}
+
+export async function deleteSession(db: Queryable, sessionId: number): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+}
+
+export async function deleteSessionByToken(db: Queryable, tokenHash: Uint8Array): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+}
+
+/** Every logged-in customer's session (the key customers are found by changed: their logins are void). */
+export async function deletePersonSessions(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE person_key IS NOT NULL');
+}
+
+/** The live session's customer, moving its idle expiry; undefined for no such session or one without a customer. */
+export async function touchPersonSession(db: Queryable, tokenHash: Uint8Array, now: Date, idleMs: number): Promise<Uint8Array | undefined> {
+  const result = await db.query<{ person_key: Uint8Array }>(
+    `UPDATE sessions SET last_seen_at = $2, expires_at = LEAST(absolute_expires_at, $3::timestamptz)
+      WHERE token_hash = $1 AND expires_at > $2 AND person_key IS NOT NULL
+      RETURNING person_key`,
+    [tokenHash, now.toISOString(), new Date(now.getTime() + idleMs).toISOString()],
+  );
+  return result.rows[0]?.person_key;
 }
