@@ -4,52 +4,26 @@
 // page. The same guarantees as every application route: the document validates on the
 // server, bad input gets a clear 4xx and stores nothing.
 import type { FastifyInstance } from 'fastify';
-import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
-import type { Database } from '../db/index.ts';
-import type { RateLimiter } from '../limits/limits.ts';
-import { dispatchApplication } from '../marketplace/dispatcher.ts';
-import type { Sessions } from '../sessions/sessions.ts';
-import type { PersonKeys } from '../customer/person-keys.ts';
 import { badRequest } from '../errors.ts';
+import { dispatchApplication } from '../marketplace/dispatcher.ts';
 import { newToken } from '../tokens.ts';
 import { applicationFromPath, pathApplication, type ApplicationParams } from './credentials.ts';
-import { parseSavePayload, readVariantFields } from './payload.ts';
-import type { Products } from './products.ts';
 import { insertApplication, markFinalized } from './repository.ts';
-import { jsonBody, validate, withoutNulls } from './submission.ts';
+import type { ApplicationRoutesOptions } from './routes.ts';
+import { jsonNoStoreScope, readNewApplication, validate, withoutNulls } from './submission.ts';
 
-export interface BusinessRoutesOptions {
-  db: Database;
-  products: Products;
-  /** The products behind this prefix (flow `business`); the first is the one a body that names none gets. */
-  group: readonly CatalogueProduct[];
-  sessions: Sessions;
-  limiter: RateLimiter;
-  /** The keyed hash of the primary applicant's identity code goes with the application (issue 17). */
-  personKeys: PersonKeys;
-  /** Multiplies the financiers' answer delays. */
-  lenderDelayScale?: number;
-}
+/** The same as every application route's: the group's products, sessions, limits and the person keys. */
+export type BusinessRoutesOptions = ApplicationRoutesOptions;
 
 export async function businessApplicationRoutes(app: FastifyInstance, options: BusinessRoutesOptions): Promise<void> {
   const { db, products, group, sessions } = options;
   const productIds = group.map((product) => product.id);
-  const brandIds = Object.keys(products.catalogue.brands);
-
-  app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  jsonNoStoreScope(app);
 
   app.post('/create', async (request, reply) => {
     await options.limiter.hit(db, 'create', { ip: request.ip });
-    const body = jsonBody(request);
-    const chosen = readVariantFields(body, productIds, brandIds);
-    const product = products.product(chosen.product ?? productIds[0])!;
-    const brand = chosen.brand ?? products.catalogue.defaultBrand;
-    if (!product.brands.includes(brand)) throw badRequest('invalidField', { field: 'brand', expected: product.brands.join(' tai ') });
-    const form = products.formFor(product.id, brand);
-    const payload = parseSavePayload(body, { fieldIds: form.fieldIds, lastStep: form.lastStep, products: productIds, brands: brandIds }, { step: form.lastStep });
+    // A one-step form's body names no step: it is the form's only one.
+    const { product, brand, form, payload } = readNewApplication(request, products, group, { lastStepByDefault: true });
     if (payload.finalize) throw badRequest('invalidField', { field: 'finalize', expected: '0 (hakemus lähtee luotaessa)' });
     const data = validate(request, form, withoutNulls(payload.data), form.lastStep);
     const { token, hash } = newToken();

@@ -13,8 +13,8 @@ import type { Party } from '../identity/parties.ts';
 import { newToken } from '../tokens.ts';
 import { applicationFromPath, pathApplication, type ApplicationParams } from './credentials.ts';
 import { flowRules } from './flows.ts';
-import { parseSavePayload, readVariantFields } from './payload.ts';
-import { jsonBody, validate, withoutNulls } from './submission.ts';
+import { parseSavePayload } from './payload.ts';
+import { jsonBody, jsonNoStoreScope, readNewApplication, validate, withoutNulls } from './submission.ts';
 import type { ApplicationForm, Products } from './products.ts';
 import { insertApplication, lockApplication, markSubmitted, updateApplication } from './repository.ts';
 
@@ -46,24 +46,13 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   const flow = flowRules(flowId);
   const contextOf = (form: ApplicationForm) => ({ fieldIds: form.fieldIds, lastStep: form.lastStep, products: productIds, brands: brandIds });
 
-  // Saves take JSON only; without this Fastify would hand a text/plain body over as a string.
-  app.removeContentTypeParser('text/plain');
-  // Answers carry tokens and personal data: no cache, shared or private, may keep them.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  jsonNoStoreScope(app);
 
   app.post(
     '/save',
     async (request, reply) => {
       await options.limiter.hit(db, 'create', { ip: request.ip });
-      const body = jsonBody(request);
-      const chosen = readVariantFields(body, productIds, brandIds);
-      const product = products.product(chosen.product ?? productIds[0])!;
-      const brand = chosen.brand ?? products.catalogue.defaultBrand;
-      if (!product.brands.includes(brand)) throw badRequest('invalidField', { field: 'brand', expected: product.brands.join(' tai ') });
-      const form = products.formFor(product.id, brand);
-      const payload = parseSavePayload(body, contextOf(form));
+      const { product, brand, form, payload } = readNewApplication(request, products, group);
       // Step 0 (the offers list) and finalizing belong to an application that already exists.
       if (payload.navigation.step === 0) throw badRequest('invalidField', { field: 'additionalFormData.step', expected: `1–${form.lastStep}` });
       if (payload.finalize) throw badRequest('invalidField', { field: 'finalize', expected: '0 uutta hakemusta luotaessa' });

@@ -1,10 +1,43 @@
 // What every application route does with a submitted body: a JSON object of a sane
 // shape, nulls as cleared fields, and the form's verdict as a 400 with Finnish field
 // messages (never a 500, even when the engine chokes on it).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import { ApiError, badRequest, ValidationError } from '../errors.ts';
-import { checkJsonShape, isObject } from './payload.ts';
-import type { ApplicationForm } from './products.ts';
+import { checkJsonShape, isObject, parseSavePayload, readVariantFields, type SavePayload } from './payload.ts';
+import type { ApplicationForm, Products } from './products.ts';
+
+/** The application routes' scope: JSON bodies only, and no cache may keep an answer (they carry tokens and personal data). */
+export function jsonNoStoreScope(app: FastifyInstance): void {
+  // Without this Fastify would hand a text/plain body over as a string.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+}
+
+/**
+ * A new application's body, read against the product and brand it names (else the group's
+ * first product and the default brand): the form it is checked with and its parts.
+ * `lastStepByDefault`: a body that names no step is at the form's last (a one-step form's create call).
+ */
+export function readNewApplication(
+  request: FastifyRequest,
+  products: Products,
+  group: readonly CatalogueProduct[],
+  { lastStepByDefault = false }: { lastStepByDefault?: boolean } = {},
+): { product: CatalogueProduct; brand: string; form: ApplicationForm; payload: SavePayload } {
+  const body = jsonBody(request);
+  const productIds = group.map((product) => product.id);
+  const brandIds = Object.keys(products.catalogue.brands);
+  const chosen = readVariantFields(body, productIds, brandIds);
+  const product = products.product(chosen.product ?? productIds[0])!;
+  const brand = chosen.brand ?? products.catalogue.defaultBrand;
+  if (!product.brands.includes(brand)) throw badRequest('invalidField', { field: 'brand', expected: product.brands.join(' tai ') });
+  const form = products.formFor(product.id, brand);
+  const payload = parseSavePayload(body, { fieldIds: form.fieldIds, lastStep: form.lastStep, products: productIds, brands: brandIds }, lastStepByDefault ? { step: form.lastStep } : {});
+  return { product, brand, form, payload };
+}
 
 export function jsonBody(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
