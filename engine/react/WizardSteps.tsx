@@ -126,7 +126,14 @@ const SectionView = memo(function SectionView({ spec, state, ...shared }: Sectio
   const { section } = spec;
   if (state.fields.length === 0) return null;
   const fields = state.fields.map((field, i) => <FieldForm key={field.field} spec={field} state={state.states[i]} {...shared} />);
-  if (!section.title) return <div className="lv-section">{fields}</div>;
+  // A section without a title may still say something about its fields (the login's where the code goes).
+  if (!section.title)
+    return (
+      <div className="lv-section">
+        {section.description && <p className="lv-section__description">{section.description}</p>}
+        {fields}
+      </div>
+    );
   return (
     <fieldset className="lv-section lv-section--titled">
       <legend className="lv-section__title">{section.title}</legend>

@@ -49,6 +49,7 @@ test('a customer logs in with a code, lands where they were going, cancels an ap
   await visitor.goto('/lainahakemukset');
   await patient(visitor).toHaveURL(/\/login\/1$/);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' })).toBeVisible();
+  await expect(visitor.getByText('Lähetämme kertakirjautumiskoodin sähköpostiisi.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(visitor, 'login step 1');
   await visitor.locator('#field--loginSsn').fill(String(data.primaryApplicantPersonalIdentificationNumber));
   await visitor.locator('#field--loginPhone').fill(String(data.primaryApplicantMobilephone));
