@@ -73,9 +73,16 @@ export function checkDocument(input: unknown): Finding[] {
     );
   });
   const byNumber = [...doc.steps].sort((a, b) => a.number - b.number);
+  // A document shows progress on every step or on none (a plain form, engine/core/types.ts Step).
+  const withProgress = doc.steps.filter((step) => step.progress !== undefined).length;
+  if (withProgress > 0 && withProgress < doc.steps.length)
+    doc.steps.forEach((step, s) => {
+      if (step.progress === undefined) add(`/steps/${s}`, `vaiheelta puuttuu edistyminen (progress), vaikka muilla vaiheilla se on`);
+    });
   byNumber.forEach((step, i) => {
-    if (i > 0 && step.progress < byNumber[i - 1].progress)
-      add(`/steps/${doc.steps.indexOf(step)}/progress`, `edistyminen ${step.progress} on pienempi kuin edellisen vaiheen ${byNumber[i - 1].progress}`);
+    const previous = byNumber[i - 1]?.progress;
+    if (step.progress !== undefined && previous !== undefined && step.progress < previous)
+      add(`/steps/${doc.steps.indexOf(step)}/progress`, `edistyminen ${step.progress} on pienempi kuin edellisen vaiheen ${previous}`);
   });
 
   const derived = doc.rules?.derived ?? {};

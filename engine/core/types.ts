@@ -18,7 +18,12 @@ export interface Step {
   title: string;
   /** A fixed label, or a rule that returns one (e.g. depends on hasCoApplicant). */
   button: string | Logic;
-  progress: number;
+  /**
+   * How far the flow is at this step, in per cent: the progress bar and 'Vaihe n/total'.
+   * A document whose steps leave it out is a plain form (a page's own, the login's), not a
+   * journey: neither is shown. Every step or none (forms:check).
+   */
+  progress?: number;
   /** The step is part of the flow only when this rule holds. */
   when?: Logic;
   sections: StepSection[];

@@ -1,4 +1,5 @@
-// How far the application is, from the current step's `progress` in the document.
+// How far the application is, from the current step's `progress` in the document; a
+// plain form, whose steps have none (the login's), shows no bar.
 import { memo, type ReactNode } from 'react';
 import type { Step } from '../core/index.ts';
 import { fill, type RendererMessages } from './messages.ts';
@@ -14,7 +15,7 @@ export interface ProgressBarProps {
 export const ProgressBar = memo(function ProgressBar({ revealedSteps, activeStepCount, currentStep, messages }: ProgressBarProps): ReactNode {
   const index = revealedSteps.findIndex((step) => step.number === currentStep);
   const step = revealedSteps[index];
-  if (!step) return null;
+  if (!step || step.progress === undefined) return null;
   const text = fill(messages.progress, { n: index + 1, total: activeStepCount, percent: step.progress });
   return (
     <div className="lv-progress">

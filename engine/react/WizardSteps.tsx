@@ -80,7 +80,8 @@ const StepView = memo(function StepView({ step, index, activeStepCount, isCurren
   return (
     <section id={stepDomId(step.number)} className={`lv-step${isCurrent ? ' lv-step--current' : ''}`} aria-labelledby={stepHeadingId(step.number)}>
       <header className="lv-step__header">
-        <p className="lv-step__eyebrow">{fill(messages.stepOf, { n: index + 1, total: activeStepCount })}</p>
+        {/* A plain form (no progress in the document, the login's) is no journey: no 'Vaihe n/total'. */}
+        {step.progress !== undefined && <p className="lv-step__eyebrow">{fill(messages.stepOf, { n: index + 1, total: activeStepCount })}</p>}
         <h2 id={stepHeadingId(step.number)} className="lv-step__title" tabIndex={-1}>
           {step.title}
         </h2>

@@ -215,18 +215,81 @@ export const customerTexts = {
   loggingOut: 'Kirjaudutaan ulos...',
   checking: 'Haetaan tietoja...',
   fetchFailed: 'Virhe tietojen hakemisessa. Ongelmatilanteissa otattehan yhteyttä asiakaspalveluumme.',
-  menu: { applications: 'Lainahakemukset', apply: 'Hae lainaa', details: 'Omat tiedot', logout: 'Kirjaudu ulos', label: 'Asiakasvalikko' },
+  menu: { applications: 'Lainahakemukset', apply: 'Hae lainaa', details: 'Omat tiedot', logout: 'Kirjaudu ulos', login: 'Kirjaudu sisään', label: 'Asiakasvalikko', toggle: 'Valikko' },
+  /** /omattiedot (spec §2 "User details", §8): the form is forms/user-details.json. */
+  details: {
+    title: 'Omat tiedot',
+    saved: 'Tiedot päivitetty',
+    failed: 'Tarkista tiedot',
+  },
+  /** /maksuturva: a placeholder until the payment-protection insurance is built (docs/decisions.md). */
+  insurance: {
+    title: 'Maksuturva',
+    body: 'Maksuturvavakuutusta ei voi vielä hakea tässä palvelussa.',
+    support: 'Jos sinulla on kysyttävää maksuturvasta, ota yhteyttä asiakaspalveluumme, puh. {phone}.',
+    back: 'Takaisin lainahakemuksiin',
+  },
+  /** /haelainaa (spec §2): a new application prefilled from the latest one, one card per loan. */
+  apply: {
+    title: 'Hae lainaa',
+    lead: 'Valitse haettava laina. Hakemukseen täytetään valmiiksi tietosi edellisestä hakemuksestasi: tarkista ne, anna suostumukset ja lähetä hakemus.',
+    preparing: 'Valmistellaan hakemusta...',
+    cards: {
+      mortgage: {
+        title: 'Asuntolaina',
+        body: 'Kilpailuta asuntolaina usealla pankilla yhdellä hakemuksella. Näet koko hakemuksen kerralla ja voit täydentää ostettavan asunnon tiedot.',
+        button: 'Hae asuntolainaa',
+      },
+      consumer: {
+        title: 'Kulutusluotto',
+        body: 'Vakuudeton laina mihin tahansa tarpeeseen. Tarjoukset saat maksutta ja sitoumuksetta.',
+        button: 'Hae kulutusluottoa',
+      },
+      combine: {
+        title: 'Yhdistelylaina',
+        body: 'Yhdistä nykyiset lainasi ja luottosi yhdeksi lainaksi ja maksa vain yhtä kuukausierää.',
+        button: 'Hae yhdistelylainaa',
+      },
+    },
+  },
   applications: {
     title: 'Lainahakemukset',
     latest: 'Viimeisin hakemuksesi',
+    /** The application whose offers are shown: type, amount and date. */
+    shown: '{type}, {amount}, haettu {date}',
+    backToLatest: 'Näytä viimeisimmän hakemuksen tarjoukset',
     pending: 'Vastausta odotetaan vielä näiltä lainanantajilta:',
     noPending: 'Kaikki lainanantajat ovat vastanneet.',
-    previous: 'Hakemuksesi',
+    mortgage: 'Asuntolainahakemus välitetään pankeille arvioitavaksi. Pankit ottavat sinuun yhteyttä valitsemanasi yhteydenottoaikana.',
+    draft: 'Hakemus on kesken, eikä sitä ole vielä lähetetty lainanantajille.',
+    cancelledNote: 'Hakemus on peruttu. Sen tarjouksia ei voi enää hyväksyä.',
+    apply: 'Hae lainaa esitäytetyllä hakemuksella',
+    previous: 'Aiemmat hakemuksesi',
     none: 'Sinulla ei ole vielä hakemuksia.',
+    tableCaption: 'Aiemmat hakemuksesi',
     columns: { type: 'Hakemus', amount: 'Lainasumma', date: 'Päivämäärä', offers: 'Tarjouksia', action: 'Toiminnot' },
+    showOffers: 'Katso tarjoukset',
+    showOffersLabel: 'Katso tarjoukset: {type} {date}',
     cancel: 'Peru hakemus',
     cancelled: 'Peruttu',
     cancelLabel: 'Peru hakemus {date}',
+    confirm: {
+      title: 'Perutaanko hakemus?',
+      body: 'Lainanantajat, jotka eivät ole vielä vastanneet, eivät enää käsittele hakemusta, eikä sen tarjouksia voi enää hyväksyä. Peruttua hakemusta ei voi palauttaa.',
+      yes: 'Peru hakemus',
+      no: 'Älä peru',
+    },
+    help: {
+      button: 'Ohje',
+      label: 'Ohje: aiemmat hakemukset',
+      title: 'Aiemmat hakemuksesi',
+      paragraphs: [
+        'Listassa ovat kaikki henkilötunnuksellasi tehdyt lainahakemukset, uusin ensin.',
+        'Katso tarjoukset näyttää hakemukselle tulleet lainatarjoukset. Tarjoukset ovat maksuttomia eivätkä sido sinua.',
+        'Peru hakemus lopettaa hakemuksen käsittelyn: lainanantajat, jotka eivät ole vielä vastanneet, eivät enää saa sitä, eikä perutun hakemuksen tarjouksia voi hyväksyä. Perutun hakemuksen kohdalla lukee Peruttu.',
+        'Jos jokin hakemus ei ole sinun tekemäsi, ota yhteyttä asiakaspalveluumme.',
+      ],
+    },
     types: { CONSUMER: 'Kulutusluotto', COMBINE: 'Yhdistelylaina', MORTGAGE: 'Asuntolaina', BUSINESS: 'Yritysluotto' } as Record<string, string>,
   },
 };

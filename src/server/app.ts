@@ -24,6 +24,7 @@ import { createSessions, type SessionSettings } from './sessions/sessions.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 import { customerAreaRoutes } from './customer/area-routes.ts';
 import { customerAuthRoutes } from './customer/auth-routes.ts';
+import { prefillLoadRoutes, prefillRedirectRoutes } from './customer/prefill-routes.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from './customer/person-keys.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -135,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     await app.register(applicationRoutes, { prefix, db, products, group, sessions, limiter, personKeys: keys, lenderDelayScale: options.lenderDelayScale });
     await app.register(otpRoutes, { prefix, db, notifier, now, sessions, limiter, products: new Set(group.map((product) => product.id)), brandDomains });
+    // Issue 17: the same saved form without a code, for its own logged-in customer.
+    await app.register(prefillLoadRoutes, { prefix, db, sessions, limiter, now, products: new Set(group.map((product) => product.id)), sessionSettings: options.sessions });
   }
 
   await app.register(marketplaceRoutes, { db, products, limiter });
@@ -145,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: options.sessions });
   await app.register(customerAreaRoutes, { db, products, limiter, now, sessions: options.sessions });
+  await app.register(prefillRedirectRoutes, { db, products, keys, limiter, now, sessions: options.sessions });
   if (options.devTools) {
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
     await app.register(otpDevRoutes, { db, now });

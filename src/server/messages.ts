@@ -236,6 +236,10 @@ export const messages = {
     fi: 'Pyynnön pitää sisältää osoite, postinumero, postitoimipaikka, puhelinnumero, sähköposti ja markkinointikielto.',
     en: 'The body must have address, zip, city, phone, email and hasMarketingBan (name may be repeated and is ignored) and nothing else.',
   },
+  prefillKindUnknown: {
+    fi: 'Tuntematon lainatyyppi.',
+    en: 'Unknown loan kind: the path ends in mortgage, consumer or combine.',
+  },
 } as const satisfies Record<string, { fi: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
@@ -306,9 +310,9 @@ export const mortgageDenialReasons = {
   tenor: 'Haettu laina-aika on pidempi kuin pankit myöntävät.',
 } as const satisfies Record<MortgageReason, string>;
 
-// --- Customer login and user details (issue 17): field messages of the login form (spec §5
-// "Login") and the user-details form, by field and rule; the same texts the form documents
-// give the same validators' codes (custom-validators). ---
+// --- Customer login (issue 17): field messages of the login form (spec §5 "Login"), by
+// field and rule; the same texts forms/login.json gives the same validators' codes
+// (custom-validators). The user's details are checked with their document (forms/user-details.json). ---
 export const customerFieldMessages = {
   required: 'Pakollinen tieto',
   personalIdTooShort: 'Henkilötunnus on liian lyhyt',
@@ -320,9 +324,4 @@ export const customerFieldMessages = {
   phoneTooLong: 'Puhelinnumero on liian pitkä',
   phoneInvalid: 'Puhelinnumeron muoto on virheellinen',
   phoneAreaCode: 'Tarkasta suuntanumero',
-  address: 'Tarkista katuosoite',
-  zip: 'Tarkista postinumero',
-  city: 'Tarkista postitoimipaikka',
-  email: 'Sähköpostin muoto on virheellinen',
-  marketingBan: 'Valitse kyllä tai ei',
 } as const;

@@ -73,4 +73,4 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
 }
 
 /** Spec §2: the login and the customer's private pages, all client-side routes. */
-const CUSTOMER_PAGES = ['/login/1', '/login/2', '/logout', '/lainahakemukset'];
+const CUSTOMER_PAGES = ['/login/1', '/login/2', '/logout', '/lainahakemukset', '/haelainaa', '/omattiedot', '/maksuturva'];

@@ -266,6 +266,8 @@ describeOnDatabases('customer area', (target) => {
     });
     expect((await anna.post(url('/api/user'), { address: 'Katu 1' })).body).toMatchObject({ type: 'VALIDATION_ERROR', errors: { zip: 'Pakollinen tieto', phone: 'Pakollinen tieto' } });
     expect((await anna.post(url('/api/user'), { address: 'Katu 1', unknown: true })).status).toBe(400);
+    // A payload, not details: refused before it is read.
+    expect((await anna.post(url('/api/user'), { address: 'K'.repeat(5000), zip: '00100' })).status).toBe(413);
     expect(await stored()).toEqual(before);
 
     const updated = await anna.post(url('/api/user'), {

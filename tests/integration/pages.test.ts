@@ -93,7 +93,7 @@ describe('built pages on the wire', () => {
   // The catalogue's products have pages; any other path under /hakemus/ gets the shell
   // (which shows the not-found page) with a 404, so crawlers and monitors see it too.
   it('answers 404 under /hakemus/ for a path that is no product of the catalogue', async () => {
-    for (const path of ['/hakemus/kulutusluotto/', '/hakemus/yhdistelylaina', '/hakemus/yhdistelylaina/3/12/abc?x=1', '/hakemus/asuntolaina/denied', '/login/1', '/login/2', '/logout', '/lainahakemukset']) {
+    for (const path of ['/hakemus/kulutusluotto/', '/hakemus/yhdistelylaina', '/hakemus/yhdistelylaina/3/12/abc?x=1', '/hakemus/asuntolaina/denied', '/login/1', '/login/2', '/logout', '/lainahakemukset', '/haelainaa', '/omattiedot', '/maksuturva']) {
       expect((await raw(`${pages.url}${path}`)).status, path).toBe(200);
     }
     for (const path of ['/hakemus/leasing/', '/hakemus/Kulutusluotto/']) {

@@ -1,14 +1,54 @@
-// A page's own one-step form document (the login's, issue 17) through the same wizard
-// as the applications: its fields, rules, messages and error summary are the document's,
-// and its button sends the answers to `onSubmit`, whose field errors the form shows.
-import { useCallback, useState, type ReactNode } from 'react';
+// A page's own one-step form document (the login's, the customer's details, issue 17)
+// through the same wizard as the applications: its fields, rules, messages and error
+// summary are the document's, and its button sends the answers to `onSubmit`, whose field
+// errors the form shows. The answers live here for as long as the form is shown: a
+// refused or failed send keeps every one of them.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
-import { FormWizard, useFormView, type ContinueOutcome } from '../../../engine/react/index.ts';
+import { FormWizard, useFormView, type ContinueOutcome, type RendererServices } from '../../../engine/react/index.ts';
+import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { renderer } from '../messages.fi.ts';
 
-export function DocumentForm({ runtime, initial = {}, onSubmit }: { runtime: FormRuntime; initial?: FormData; onSubmit(data: FormData): Promise<ContinueOutcome> }): ReactNode {
+export function DocumentForm({
+  runtime,
+  initial = {},
+  onSubmit,
+  onChange,
+  services,
+}: {
+  runtime: FormRuntime;
+  initial?: FormData;
+  onSubmit(data: FormData): Promise<ContinueOutcome>;
+  /** Told of every change of the answers (a page clears its 'saved' notice). */
+  onChange?(data: FormData): void;
+  /** The application's services the fields use (the postal code's town lookup). */
+  services?: RendererServices;
+}): ReactNode {
   const [data, setData] = useState<FormData>(initial);
   const view = useFormView(runtime, data);
   const onContinue = useCallback((_step: number, answers: FormData) => onSubmit(runtime.prepare(answers)), [onSubmit, runtime]);
-  return <FormWizard runtime={runtime} data={data} view={view} onChange={setData} currentStep={runtime.document.steps[0].number} onContinue={onContinue} messages={renderer} />;
+  const change = useCallback(
+    (next: FormData) => {
+      setData(next);
+      onChange?.(next);
+    },
+    [onChange],
+  );
+  return <FormWizard runtime={runtime} data={data} view={view} onChange={change} currentStep={runtime.document.steps[0].number} onContinue={onContinue} messages={renderer} services={services} />;
+}
+
+/** A page's own form document (no variants): null while it loads, 'failed' when it cannot be had. */
+export function usePageForm(load: FormLoader, document: string): LoadedForm | null | 'failed' {
+  const [form, setForm] = useState<LoadedForm | null | 'failed'>(null);
+  useEffect(() => {
+    let current = true;
+    load(document, []).then(
+      (loaded) => current && setForm(loaded),
+      () => current && setForm('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, document]);
+  return form;
 }

@@ -1,39 +1,25 @@
 // Login (spec §2, §4 "Session", §8): /login/1 asks the identity code and the phone (the
 // document forms/login.json), /login/2 the one-time code sent by e-mail (forms/login-code.json,
 // `autocomplete="one-time-code"`, paste allowed), then on to where the customer was going;
-// /logout ('Kirjaudutaan ulos...') and / end the session.
+// /logout ('Kirjaudutaan ulos...') ends the session ('/' too, on its way to the start:
+// session.tsx LogoutOnTheWay).
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { FormData } from '../../../engine/core/index.ts';
 import type { ContinueOutcome } from '../../../engine/react/index.ts';
 import type { Brand } from '../brands.ts';
 import { defaultProduct } from '../catalogue.ts';
-import type { FormLoader, LoadedForm } from '../form-source.ts';
+import type { FormLoader } from '../form-source.ts';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { customerTexts as t, site } from '../messages.fi.ts';
 import { LoadFailedPage, LoadingPage } from '../pages/LoadingPages.tsx';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { login, verify } from './api.ts';
-import { DocumentForm } from './DocumentForm.tsx';
+import { DocumentForm, usePageForm } from './DocumentForm.tsx';
 import { afterLogin, CODE_PATH, LOGIN_PATH, rememberAfterLogin, useCustomerSession } from './session.tsx';
 
 type Failure = keyof typeof t.failures;
-
-function usePageForm(load: FormLoader, document: string): LoadedForm | null | 'failed' {
-  const [form, setForm] = useState<LoadedForm | null | 'failed'>(null);
-  useEffect(() => {
-    let current = true;
-    load(document, []).then(
-      (loaded) => current && setForm(loaded),
-      () => current && setForm('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, document]);
-  return form;
-}
 
 function FailureNotice({ failure }: { failure: Failure | null }): ReactNode {
   if (!failure) return null;
@@ -105,7 +91,7 @@ export function LoginPage({ brand, load, step }: { brand: Brand; load: FormLoade
   );
 }
 
-/** /logout and / (spec §2): ends the session, says so, then the first login step. */
+/** /logout (spec §2): ends the session, says so, then the first login step. */
 export function LogoutPage({ brand }: { brand: Brand }): ReactNode {
   const { logout } = useCustomerSession();
   const navigate = useNavigate();

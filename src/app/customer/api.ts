@@ -2,6 +2,8 @@
 // the pages use them. Nothing throws: every answer becomes an outcome the page shows;
 // network and parse failures on login and verify are only logged (§8).
 import type { FieldError } from '../../../engine/core/index.ts';
+import { readAcceptedUrl, readOffers, type OffersPage } from '../offers/api.ts';
+import { offersQuery, type SortChoice } from '../offers/rules.ts';
 
 export type LoginOutcome = { kind: 'sent' } | { kind: 'invalid'; errors: FieldError[] } | { kind: 'refused' } | { kind: 'failed' };
 export type VerifyOutcome = 'success' | 'error' | 'failed';
@@ -51,5 +53,51 @@ export async function logout(): Promise<void> {
     await (await fetch('/api/auth/logout', { credentials: 'include' })).text();
   } catch (error) {
     console.error('logout failed', error);
+  }
+}
+
+export interface ApplicationSummary {
+  applicationId: number;
+  applicationType: string;
+  appliedAmount: number | null;
+  createdAt: string;
+  receivedOfferCount: number;
+  applicationState: string;
+}
+export interface Overview {
+  latestApplication: (ApplicationSummary & { pendingOffers: Array<{ partnerCode: string; partnerName: string }> }) | null;
+  previousApplications: ApplicationSummary[];
+}
+
+/** Spec §8: a failed overview says so on the page; null is that failure. */
+export async function fetchOverview(): Promise<Overview | null> {
+  try {
+    const response = await fetch('/api/applications', { headers: { accept: 'application/json' }, credentials: 'include' });
+    if (!response.ok) {
+      await response.text();
+      return null;
+    }
+    return (await response.json()) as Overview;
+  } catch {
+    return null;
+  }
+}
+
+/** One application's offers (the latest's by its own call, spec §7); throws as the offers page's fetch does. */
+export async function fetchApplicationOffers(applicationId: number | 'latest', sort: SortChoice, signal?: AbortSignal): Promise<OffersPage> {
+  const path = applicationId === 'latest' ? '/api/applications/latest-offers' : `/api/applications/${applicationId}/offers`;
+  return readOffers(await fetch(`${path}?${offersQuery(0, sort)}`, { headers: { accept: 'application/json' }, credentials: 'include', signal }));
+}
+
+export async function acceptApplicationOffer(applicationId: number, offerId: number): Promise<string> {
+  return readAcceptedUrl(await fetch('/api/applications/accept', { method: 'POST', headers: json, credentials: 'include', body: JSON.stringify({ applicationId, offerId }) }));
+}
+
+/** Spec §8: a failed cancel is only logged; the page then shows what the server has. */
+export async function cancelApplication(applicationId: number): Promise<void> {
+  try {
+    await (await fetch('/api/applications/cancel', { method: 'POST', headers: json, credentials: 'include', body: JSON.stringify({ applicationId }) })).text();
+  } catch (error) {
+    console.error('cancel failed', error);
   }
 }

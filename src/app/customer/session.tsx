@@ -1,13 +1,15 @@
 // The customer's session as the pages know it (spec §4 "Session"): asked from the server
 // once when the app loads, changed by logging in and out. The location a guarded page
 // wanted is remembered for after the login (default /lainahakemukset).
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { checkSession, logout as logoutCall } from './api.ts';
 
 export const LOGIN_PATH = '/login/1';
 export const CODE_PATH = '/login/2';
 export const DEFAULT_AFTER_LOGIN = '/lainahakemukset';
+/** The customer's own pages (spec §2), as the header's menu links them. */
+export const CUSTOMER_PATHS = { applications: '/lainahakemukset', apply: '/haelainaa', details: '/omattiedot', insurance: '/maksuturva', logout: '/logout' } as const;
 const AFTER_LOGIN_KEY = 'lv:afterLogin';
 
 interface CustomerSession {
@@ -68,4 +70,22 @@ export function RequireLogin({ children, checking }: { children: ReactNode; chec
     return <Navigate to={LOGIN_PATH} replace />;
   }
   return children;
+}
+
+/**
+ * '/' (spec §2: "logs out"): a logged-in customer is logged out on the way, then `to` (the
+ * default product's start). A visitor goes straight on once the session check has answered,
+ * with no logout: their session may hold an application they are filling in.
+ */
+export function LogoutOnTheWay({ to, checking }: { to: string; checking: ReactNode }): ReactNode {
+  const { authenticated, logout } = useCustomerSession();
+  const [done, setDone] = useState(false);
+  const started = useRef(false);
+  useEffect(() => {
+    if (authenticated === null || started.current) return;
+    started.current = true;
+    if (!authenticated) setDone(true);
+    else void logout().then(() => setDone(true));
+  }, [authenticated, logout]);
+  return done ? <Navigate to={to} replace /> : checking;
 }

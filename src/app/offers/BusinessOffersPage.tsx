@@ -4,7 +4,7 @@
 // none, lists the offers in the server's order (APR, then closeness to the applied
 // amount) with the promoted continuous credit beside them, and opens an accepted offer
 // in a window opened before the call, so no popup blocker stops it.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { trackBusinessOffersPoll } from '../analytics.ts';
 import type { Brand } from '../brands.ts';
@@ -14,9 +14,10 @@ import { businessTexts, offersTexts as t } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
-import { acceptOffer, fetchBusinessOffers, OffersNotFound, type OffersPage as Page } from './api.ts';
+import { acceptOffer, fetchBusinessOffers, OffersNotFound } from './api.ts';
 import { Lender, OfferFacts } from './OfferParts.tsx';
-import { isFinal, POLLS_BEFORE_VERDICT, pollDelay, shouldKeepPolling, type ListedOffer } from './rules.ts';
+import { isFinal, POLLS_BEFORE_VERDICT, type ListedOffer } from './rules.ts';
+import { usePolledOffers } from './use-polled-offers.ts';
 import './offers.css';
 
 interface Props {
@@ -34,8 +35,6 @@ export function BusinessOffersPage(props: Props): ReactNode {
 }
 
 function BusinessOffers({ brand, product, id, token }: Props): ReactNode {
-  const [page, setPage] = useState<Page | null>(null);
-  const [polls, setPolls] = useState(0);
   const [acceptFailed, setAcceptFailed] = useState(false);
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -44,36 +43,18 @@ function BusinessOffers({ brand, product, id, token }: Props): ReactNode {
     document.title = fill(t.documentTitle, { brand: brand.name });
   }, [brand.name]);
 
-  useEffect(() => {
-    let cancelled = false;
-    let timer: number | undefined;
-    let done = 0;
-    const controller = new AbortController();
-    const poll = async () => {
-      let next: Page | null = null;
-      try {
-        next = await fetchBusinessOffers(product, id, token, controller.signal);
-        if (cancelled) return;
-        setPage(next);
-      } catch (error) {
-        if (cancelled) return;
-        // No such application (a broken link): the error page (§2), not a list that waits for ever.
-        if (error instanceof OffersNotFound) return navigate(paths.error(product), { replace: true });
-        // Spec §8: an offers fetch failure is logged only; the next poll may do better.
-        console.error('business offers fetch failed', error);
-      }
-      done += 1;
-      setPolls(done);
+  const fetchPage = useCallback((signal: AbortSignal) => fetchBusinessOffers(product, id, token, signal), [product, id, token]);
+  const { page, polls } = usePolledOffers(fetchPage, {
+    onPolled: (next, done) => {
       if (done >= 2) trackBusinessOffersPoll({ brand: brand.id, polls: done, offers: next?.content.length ?? 0 });
-      if (shouldKeepPolling(next, done)) timer = window.setTimeout(poll, pollDelay(done));
-    };
-    timer = window.setTimeout(poll, pollDelay(0));
-    return () => {
-      cancelled = true;
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [id, token, product, brand.id, navigate]);
+    },
+    // No such application (a broken link): the error page (§2), not a list that waits for ever.
+    onFailed: (error) => {
+      if (!(error instanceof OffersNotFound)) return;
+      navigate(paths.error(product), { replace: true });
+      return 'stop';
+    },
+  });
 
   const offers = page?.content ?? [];
   const verdict = polls >= POLLS_BEFORE_VERDICT || isFinal(page);

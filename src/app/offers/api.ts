@@ -26,7 +26,8 @@ export async function fetchBusinessOffers(product: ProductId, id: string, token:
 /** The server knows no such application (or not with this token): polling again will not help. */
 export class OffersNotFound extends Error {}
 
-async function readOffers(response: Response): Promise<OffersPage> {
+/** An offers answer of any offers API (the offers page's, the business's, the customer area's). */
+export async function readOffers(response: Response): Promise<OffersPage> {
   if (response.status === 404) throw new OffersNotFound('offers: 404');
   if (!response.ok) throw new Error(`offers: ${response.status}`);
   const body = (await response.json()) as Partial<OffersPage>;
@@ -47,9 +48,13 @@ export async function acceptOffer(product: ProductId, id: string, token: string,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ offerId }),
   });
+  return readAcceptedUrl(response);
+}
+
+/** The url of an accept answer: only our own path, so the answer cannot send the new window anywhere else. */
+export async function readAcceptedUrl(response: Response): Promise<string> {
   if (!response.ok) throw new Error(`accept: ${response.status}`);
   const body = (await response.json()) as { url?: unknown };
-  // Only our own path: the answer must not send the new window anywhere else.
-  if (typeof body.url !== 'string' || !body.url.startsWith('/')) throw new Error('accept: no url');
+  if (typeof body.url !== 'string' || !body.url.startsWith('/') || body.url.startsWith('//')) throw new Error('accept: no url');
   return body.url;
 }

@@ -61,3 +61,6 @@ export const MortgageErrorPage = mortgagePage('MortgageErrorPage');
 export const LoginPage = lazyPage(() => import('../customer/LoginPages.tsx').then((m) => m.LoginPage));
 export const LogoutPage = lazyPage(() => import('../customer/LoginPages.tsx').then((m) => m.LogoutPage));
 export const ApplicationsPage = lazyPage(() => import('../customer/ApplicationsPage.tsx').then((m) => m.ApplicationsPage));
+export const ApplyPage = lazyPage(() => import('../customer/ApplyPage.tsx').then((m) => m.ApplyPage));
+export const UserDetailsPage = lazyPage(() => import('../customer/UserDetailsPage.tsx').then((m) => m.UserDetailsPage));
+export const InsurancePage = lazyPage(() => import('../customer/InsurancePage.tsx').then((m) => m.InsurancePage));

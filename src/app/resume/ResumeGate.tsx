@@ -3,20 +3,25 @@
 // this tab (as a reload would find it) and the page moves to the step the link names
 // when the saved answers allow it, else to the first step that is not complete
 // (`landingStep`), or to step 7 in the prefill flow; the mortgage shows its whole
-// form. Until then nothing of the application is shown.
+// form. Until then nothing of the application is shown. In the prefill flow a logged-in
+// customer opens their own application without a code (issue 17; spec §4 "Resuming"):
+// the session check is awaited, the code-less call tried, and only when it refuses does
+// the code go out.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { FormRuntime } from '../../../engine/core/index.ts';
 import { trackResume } from '../analytics.ts';
 import { storeApplication } from '../application/storage.ts';
+import { useCustomerSession } from '../customer/session.tsx';
 import type { Brand } from '../brands.ts';
 import { productEntry } from '../catalogue.ts';
 import { HomeNoticePage, MessagePage } from '../layout/PageShell.tsx';
+import { LoadingPage } from '../pages/LoadingPages.tsx';
 import { resume } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
-import { sendCode, verifyCode, type SendOutcome } from './api.ts';
+import { loadPrefill, sendCode, verifyCode, type SendOutcome } from './api.ts';
 import { CodeModal, type CodeModalProps } from './CodeModal.tsx';
 import { landingStep, markPrefilled, savedForm } from './saved-form.ts';
 import './resume.css';
@@ -43,7 +48,9 @@ const WHOLE_FORM_STEP = 9;
 export function ResumeGate(props: ResumeGateProps): ReactNode {
   const { brand, product, id, token, mode } = props;
   const navigate = useNavigate();
-  const [phase, setPhase] = useState<'open' | 'closed' | 'notFound'>('open');
+  const { authenticated } = useCustomerSession();
+  // 'loading': the prefill flow waiting for the session check or the code-less call.
+  const [phase, setPhase] = useState<'loading' | 'open' | 'closed' | 'notFound'>(mode === 'prefill' ? 'loading' : 'open');
   const [status, setStatus] = useState<CodeModalProps['status']>({ kind: 'sending' });
   const [lock, setLock] = useState({ seconds: 0, since: Date.now() });
   const [checking, setChecking] = useState(false);
@@ -65,15 +72,22 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     [id, token, brand.id],
   );
 
+  const askForCode = () => {
+    setPhase('open');
+    void request(false);
+  };
+
   useEffect(() => {
     // Once per page, also under StrictMode's double effects: the server would keep the
-    // code anyway, but the applicant should not see "sending" twice.
-    if (started.current) return;
+    // code anyway, but the applicant should not see "sending" twice. The prefill flow
+    // first waits for the session check: a logged-in customer may need no code at all.
+    if (started.current || (mode === 'prefill' && authenticated === null)) return;
     started.current = true;
     trackResume('prefill_show', details);
-    void request(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page
-  }, []);
+    if (mode !== 'prefill' || !authenticated) return askForCode();
+    void loadPrefill(product, id, token).then((outcome) => (outcome.kind === 'loaded' ? land(outcome.saved) : askForCode()));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page, when the session is known
+  }, [authenticated]);
 
   const submit = async (code: string) => {
     setChecking(true);
@@ -81,7 +95,12 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     setChecking(false);
     if (outcome.kind === 'notFound') return setPhase('notFound');
     if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome) });
-    const saved = savedForm(outcome.saved);
+    land(outcome.saved);
+  };
+
+  /** The saved form in this tab and the page moved on: after a verified code, or the code-less load of a logged-in customer. */
+  const land = (answer: Record<string, unknown>) => {
+    const saved = savedForm(answer);
     // Step 0 (the offers list) is where a finalized application lives; the mortgage opens
     // with its whole form shown (marketplace spec §4 "Prefill": showWholeForm).
     // A saved mortgage shows every step up to the first one not complete, whichever its link names.
@@ -97,6 +116,8 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     trackResume('consumer_application_continue', { ...details, step });
     navigate(step === 0 ? paths.offers(product, id, token) : paths.step(product, step, id, token), { replace: true });
   };
+
+  if (phase === 'loading') return <LoadingPage brand={brand} product={product} />;
 
   if (phase === 'notFound') {
     return (

@@ -62,6 +62,16 @@ export async function verifyCode(product: ProductId, applicationId: string, appl
   return { kind: 'failed' };
 }
 
+/**
+ * The saved form without a code (issue 17): only for the application's own logged-in
+ * customer; anything else (not logged in, another person's, a wrong link, a failure) is
+ * `refused`, and the page goes on with the code.
+ */
+export async function loadPrefill(product: ProductId, applicationId: string, applicationToken: string): Promise<{ kind: 'loaded'; saved: Record<string, unknown> } | { kind: 'refused' }> {
+  const answer = await post(`${applicationsApi(product)}/get/prefill`, { applicationId, applicationToken });
+  return answer?.status === 200 && answer.body ? { kind: 'loaded', saved: answer.body } : { kind: 'refused' };
+}
+
 export async function setMarketingBan(applicationId: string, applicationToken: string): Promise<boolean> {
   const answer = await postRaw('/api/marketing-ban/by-application-token', { applicationId, applicationToken });
   return answer?.status === 200 && answer.json === true;

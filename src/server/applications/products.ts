@@ -36,8 +36,22 @@ export interface Products {
   formFor(productId: string, brandId: string): ApplicationForm;
   /** `/hakemus/<path>`: where the product's pages are. */
   pagePath(productId: string): string;
-  /** Compiles every product × brand form now: a broken document stops the start, not the first applicant. */
+  /**
+   * A page's own one-step form that a call is checked with, the same document the page
+   * shows (`user-details`: the customer's details, issue 17): its step's fields, normalised.
+   */
+  pageForm(documentId: PageFormId): PageForm;
+  /** Compiles every product × brand form and every page form now: a broken document stops the start, not the first applicant. */
   warmUp(): void;
+}
+
+/** The page forms the server checks calls with. */
+export const PAGE_FORMS = ['user-details'] as const;
+export type PageFormId = (typeof PAGE_FORMS)[number];
+
+export interface PageForm {
+  /** Every field of the document's one step, required and schema rules, the Finnish messages; `data` normalised. */
+  validate(data: Record<string, unknown>): SubmissionResult;
 }
 
 /** `validatorCache`: a folder where checked documents and compiled validators are kept between starts (engine/build/validator-cache.ts). */
@@ -68,6 +82,17 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
     return form;
   };
 
+  const pageForms = new Map<string, PageForm>();
+  const pageForm = (documentId: PageFormId): PageForm => {
+    let form = pageForms.get(documentId);
+    if (!form) {
+      const runtime = source.runtime(documentId, []);
+      form = { validate: (data) => runtime.validateSubmission(data, { uptoStep: lastStepOf(runtime.document) }) };
+      pageForms.set(documentId, form);
+    }
+    return form;
+  };
+
   const documents = new Map<string, ReturnType<typeof source.document>>();
   function readDocument(id: string) {
     let doc = documents.get(id);
@@ -80,9 +105,11 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
     groups: apiGroups(catalogue),
     product,
     formFor,
+    pageForm,
     pagePath: (productId) => `/hakemus/${product(productId)?.path ?? catalogue.products[catalogue.defaultProduct].path}`,
     warmUp() {
       for (const entry of Object.values(catalogue.products)) for (const brand of entry.brands) formFor(entry.id, brand);
+      for (const id of PAGE_FORMS) pageForm(id);
     },
   };
 }

@@ -32,12 +32,16 @@ export interface CustomerAreaOptions {
 }
 
 const BODY_LIMIT = 1024;
+/** Seven short fields: room for long addresses and e-mails, not for a payload. */
+const USER_BODY_LIMIT = 4096;
 
 export async function customerAreaRoutes(app: FastifyInstance, options: CustomerAreaOptions): Promise<void> {
   const { db, products, limiter, now } = options;
   const settings = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   const customer = (request: FastifyRequest) => requireCustomer(db, request, new Date(now()), settings);
   const isBusiness = (application: PersonApplication) => products.product(application.product)?.flow === 'business';
+  /** The page's own form (forms/user-details.json) checks what it sends. */
+  const userDetails = () => products.pageForm('user-details');
 
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (_request, reply) => {
@@ -135,9 +139,9 @@ export async function customerAreaRoutes(app: FastifyInstance, options: Customer
     return userOf(source, applications.some((application) => application.marketingBan));
   });
 
-  app.post('/api/user', async (request) => {
+  app.post('/api/user', { bodyLimit: USER_BODY_LIMIT }, async (request) => {
     const personKey = await customer(request);
-    const input = readUser(request.body);
+    const input = readUser(request.body, userDetails());
     const user = await db.transaction(async (tx) => {
       const source = detailsSourceOf(await applicationsOfPerson(tx, personKey));
       const locked = source && (await applicationOfPerson(tx, personKey, source.id, { lock: true }));

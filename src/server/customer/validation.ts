@@ -1,11 +1,11 @@
-// The bodies of the login and the user-details calls, checked with the same Finnish
-// validators the form documents use (custom-validators) and answered as every form is: a
-// 400 VALIDATION_ERROR with a Finnish message per field (spec §5 "Login").
-import { checkEmail, normalizeEmail } from '../../../custom-validators/email.ts';
+// The bodies of the login and the user-details calls, answered as every form is: a 400
+// VALIDATION_ERROR with a Finnish message per field. The login is checked with the same
+// Finnish validators its form document uses (custom-validators, spec §5 "Login"); the
+// user's details with their form document itself.
 import { checkPersonalId } from '../../../custom-validators/personal-id.ts';
 import { checkFinnishPhone, normalizeFinnishPhone } from '../../../custom-validators/phone.ts';
-import { checkPostalCode } from '../../../custom-validators/postal-code.ts';
 import { isObject } from '../applications/payload.ts';
+import type { PageForm } from '../applications/products.ts';
 import { badRequest, ValidationError } from '../errors.ts';
 import { customerFieldMessages as says, type MessageKey } from '../messages.ts';
 
@@ -76,37 +76,17 @@ export interface UserInput {
   hasMarketingBan: boolean;
 }
 
-/** As the housing section of the forms has them: street address 2–100 characters, town 2–60 letters. */
-const CITY = /^[A-Za-zÅÄÖåäöÉéÜüŠšŽž -]+$/;
-
-/** `name` may come back with the rest (the page posts what it got) and is ignored: it is read-only. */
-export function readUser(body: unknown): UserInput {
-  const input = objectBody(body, ['name', 'address', 'zip', 'city', 'phone', 'email', 'hasMarketingBan'], 'userBodyInvalid');
-  const errors: Record<string, string> = {};
-  const text = (field: string): string | undefined => {
-    const value = input[field];
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-      errors[field] = says.required;
-      return undefined;
-    }
-    if (typeof value !== 'string') throw badRequest('userBodyInvalid');
-    return value.trim();
-  };
-  const address = text('address');
-  const zip = text('zip');
-  const city = text('city');
-  const phone = text('phone');
-  const email = text('email');
-  if (address !== undefined && (address.length < 2 || address.length > 100)) errors.address = says.address;
-  if (zip !== undefined && checkPostalCode(zip) !== null) errors.zip = says.zip;
-  if (city !== undefined && (city.length < 2 || city.length > 60 || !CITY.test(city))) errors.city = says.city;
-  if (phone !== undefined) {
-    const message = phone.length > MAX_INPUT ? says.phoneTooLong : phoneMessage(phone);
-    if (message) errors.phone = message;
-  }
-  if (email !== undefined && checkEmail(email) !== null) errors.email = says.email;
-  const ban = input.hasMarketingBan;
-  if (typeof ban !== 'boolean') errors.hasMarketingBan = ban === undefined || ban === null ? says.required : says.marketingBan;
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return { address: address!, zip: zip!, city: city!, phone: normalizeFinnishPhone(phone!), email: normalizeEmail(email!), hasMarketingBan: ban as boolean };
+/**
+ * The body of POST /api/user, checked with the document the page shows
+ * (forms/user-details.json): the same rules, the same Finnish messages per field, and its
+ * normalisers (trimmed, phone in the national digit form, e-mail domain in lower case).
+ * `name` may come back with the rest (the page posts what it got) and is ignored: it is
+ * read-only.
+ */
+export function readUser(body: unknown, form: PageForm): UserInput {
+  const { name: _readOnly, ...input } = objectBody(body, ['name', 'address', 'zip', 'city', 'phone', 'email', 'hasMarketingBan'], 'userBodyInvalid');
+  const checked = form.validate(input);
+  if (!checked.valid) throw new ValidationError(Object.fromEntries(checked.errors.map((error) => [error.field, error.message])));
+  const { address, zip, city, phone, email, hasMarketingBan } = checked.data as unknown as UserInput;
+  return { address, zip, city, phone, email, hasMarketingBan };
 }

@@ -116,8 +116,13 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
     if (!result.ok) throw result.error;
     const { application } = result;
     request.log.info({ applicationId: application.id }, 'application resumed with a one-time code');
-    return { ...application.data, additionalFormData: application.navigation, product: application.product, brand: application.brand };
+    return savedFormAnswer(application);
   });
+}
+
+/** The saved form as resuming hands it out: with a code here, without one to its logged-in customer (customer/prefill-routes.ts). */
+export function savedFormAnswer(application: StoredApplication): Record<string, unknown> {
+  return { ...application.data, additionalFormData: application.navigation, product: application.product, brand: application.brand };
 }
 
 function recipientOf(application: StoredApplication): { channel: Channel; address: string } | undefined {

@@ -20,6 +20,8 @@ export interface Journey {
   product?: 'kulutusluotto' | 'yhdistelylaina';
   coApplicant?: boolean;
   origin?: string;
+  /** Other answers for the primary applicant's step 2 (another person than the fixture's). */
+  primary?: Record<string, unknown>;
 }
 
 /** Opens the start page and saves steps 1..(target-1); the page ends on step `target`. */
@@ -31,7 +33,7 @@ export async function reachStep(page: Page, target: number, journey: Journey = {
   await continueFrom(page, 1);
   await expectStep(page, 2);
   if (target === 2) return;
-  await fillBasics(page, 'primaryApplicant', primaryBasics);
+  await fillBasics(page, 'primaryApplicant', { ...primaryBasics, ...journey.primary });
   if (journey.coApplicant) await fillBasics(page, 'coApplicant', coApplicantBasics);
   await continueFrom(page, 2);
   await expectStep(page, 3);

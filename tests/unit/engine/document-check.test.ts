@@ -48,6 +48,7 @@ describe('document check', () => {
     ['an unknown normaliser', (d) => (d.normalize.name = 'shout'), '/normalize/name', /shout/],
     ['a section reference left in a flat document', (d) => d.steps[0].sections[0].fields.push({ section: 'contact', party: 'main' }), '/', /ei ole ratkaistu/],
     ['progress going backwards', (d) => (d.steps[2].progress = 5), '/steps/2/progress', /pienempi/],
+    ['progress on some steps only', (d) => delete d.steps[1].progress, '/steps/1', /puuttuu edistyminen/],
   ])('refuses %s', (_name, edit, path, message) => {
     const findings = broken(edit);
     expect(findings.length).toBeGreaterThan(0);

@@ -30,7 +30,7 @@ describe('step order and step validation', () => {
     expect(withCoLabel).not.toBe(plainLabel);
     expect(runtime.buttonLabel(5, withCo)).toBe(withCoLabel);
     expect(runtime.buttonLabel(5, plain)).toBe(plainLabel);
-    const progress = doc.steps.map((s) => s.progress);
+    const progress = doc.steps.map((s) => s.progress as number);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(100);
   });

@@ -1,0 +1,127 @@
+// Applying again with the data of the last application (issue 17; marketplace spec §2
+// "/haelainaa", §6, §7 "Customer area"; consumer flow §4 "Resuming"):
+// - `GET /api/applications/redirect/{mortgage|consumer|combine}` makes a new application of
+//   that kind from the logged-in customer's latest identified application (prefill.ts says
+//   what carries over), holds it in this browser's session, and answers where its prefill
+//   page is;
+// - `POST {product api}/get/prefill` hands a saved application to its own logged-in customer
+//   without a one-time code, in the shape `get/verify-with-otp` answers.
+// A browser that is not logged in gets the area's 401; another person's application, like a
+// wrong id or token, the 404 of a wrong link. Nothing personal is logged: ids and outcomes.
+import type { FastifyInstance } from 'fastify';
+import { brandIdForHost } from '../../../engine/core/catalogue.ts';
+import { authorizedApplication } from '../applications/credentials.ts';
+import type { Products } from '../applications/products.ts';
+import { applicationOfPerson, applicationsOfPerson, insertApplication } from '../applications/repository.ts';
+import type { Database } from '../db/index.ts';
+import { ApiError, applicationNotFound } from '../errors.ts';
+import type { RateLimiter } from '../limits/limits.ts';
+import { savedFormAnswer } from '../otp/routes.ts';
+import { readCredentials } from '../otp/request.ts';
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings, type Sessions } from '../sessions/sessions.ts';
+import { bindApplication } from '../sessions/store.ts';
+import { newToken } from '../tokens.ts';
+import { detailsSourceOf } from './overview.ts';
+import type { PersonKeys } from './person-keys.ts';
+import { isPrefillKind, PREFILL_PRODUCTS, prefillData } from './prefill.ts';
+import { liveSession, loginRequired, requireCustomer } from './session.ts';
+
+export interface PrefillRedirectOptions {
+  db: Database;
+  products: Products;
+  keys: PersonKeys;
+  /** A new application counts against the `create` limit, as a save that creates one. */
+  limiter: RateLimiter;
+  now: () => number;
+  sessions?: SessionSettings;
+}
+
+const noStore = (app: FastifyInstance) =>
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+export async function prefillRedirectRoutes(app: FastifyInstance, options: PrefillRedirectOptions): Promise<void> {
+  const { db, products, keys, limiter, now } = options;
+  const settings = options.sessions ?? DEFAULT_SESSION_SETTINGS;
+  noStore(app);
+
+  app.get<{ Params: { kind: string } }>('/api/applications/redirect/:kind', async (request) => {
+    const at = new Date(now());
+    const personKey = Buffer.from(await requireCustomer(db, request, at, settings));
+    const { kind } = request.params;
+    const product = isPrefillKind(kind) ? products.product(PREFILL_PRODUCTS[kind]) : undefined;
+    if (!product) throw new ApiError(404, 'NOT_FOUND', 'prefillKindUnknown');
+    await limiter.hit(db, 'create', { ip: request.ip });
+    // The brand of the site the customer is on: the page the answer leads to shows that brand.
+    const hostBrand = brandIdForHost(products.catalogue, request.hostname);
+    const brand = product.brands.includes(hostBrand) ? hostBrand : product.brands[0];
+    const form = products.formFor(product.id, brand);
+    const { token, hash } = newToken();
+    const created = await db.transaction(async (tx) => {
+      // The newest application the bank confirmed the person for (a logged-in customer has one),
+      // the same one /api/user shows and changes, so changed contact details carry over.
+      const source = detailsSourceOf(await applicationsOfPerson(tx, personKey));
+      const sourceDocument = source && products.product(source.product)?.document;
+      if (!source || !sourceDocument) throw applicationNotFound();
+      const data = prefillData({ document: sourceDocument, data: source.data }, form);
+      // The identity code always carries over; were it ever dropped, the new application would
+      // not be the customer's (and would not open for them), so nothing is stored.
+      const ownKey = keys.ofData(data);
+      if (!ownKey?.equals(personKey)) throw applicationNotFound();
+      const id = await insertApplication(tx, {
+        tokenHash: hash,
+        product: product.id,
+        formId: form.documentId,
+        brand,
+        data,
+        navigation: { step: 1 },
+        tracking: {},
+        personKey: ownKey,
+      });
+      // As the browser that creates an application by saving it: this one may go on saving it.
+      const sessionId = await liveSession(tx, request, at);
+      if (sessionId === undefined) throw loginRequired();
+      await bindApplication(tx, sessionId, id);
+      return { id, sourceId: source.id };
+    });
+    request.log.info({ applicationId: created.id, product: product.id, sourceApplicationId: created.sourceId }, 'prefilled application created for the customer');
+    return { url: `${products.pagePath(product.id)}/prefill?id=${created.id}&token=${token}` };
+  });
+}
+
+export interface PrefillLoadOptions {
+  db: Database;
+  /** The products of this API prefix: another product's application is not found here. */
+  products: ReadonlySet<string>;
+  /** The application opens in this browser as after a verified code: its session gets it. */
+  sessions: Sessions;
+  /** The `verify` limits, as the call with a code. */
+  limiter: RateLimiter;
+  now: () => number;
+  sessionSettings?: SessionSettings;
+}
+
+/** Registered under each API prefix that resumes with a code, beside `get/verify-with-otp`. */
+export async function prefillLoadRoutes(app: FastifyInstance, options: PrefillLoadOptions): Promise<void> {
+  const { db, limiter, now } = options;
+  const settings = options.sessionSettings ?? DEFAULT_SESSION_SETTINGS;
+  app.removeContentTypeParser('text/plain');
+  noStore(app);
+
+  app.post('/get/prefill', async (request, reply) => {
+    const personKey = await requireCustomer(db, request, new Date(now()), settings);
+    const input = readCredentials(request);
+    await limiter.hit(db, 'verify', { ip: request.ip });
+    const application = await db.transaction(async (tx) => {
+      const found = await authorizedApplication(tx, input.applicationId, input.applicationToken, { products: options.products, lock: true });
+      // The login proved who the browser is; the application must be that person's own.
+      if (!(await applicationOfPerson(tx, personKey, found.id))) throw applicationNotFound();
+      await limiter.hit(tx, 'verify', { application: found.id });
+      await options.sessions.grant(tx, request, reply, found.id);
+      return found;
+    });
+    request.log.info({ applicationId: application.id }, 'application opened by its logged-in customer');
+    return savedFormAnswer(application);
+  });
+}
