@@ -85,12 +85,22 @@ async function helloWorld(): Promise<AutocannonResult> {
   }
 }
 
+/**
+ * A new application and the session cookie of the browser that created it: only that
+ * browser may save it on or finalize it (issue 14's sessions).
+ */
+async function createApplication(url: string, body: string): Promise<{ id: number; token: string; cookie: string }> {
+  const response = await fetch(`${url}${API}/save`, { method: 'POST', headers: JSON_HEADERS, body });
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+  return { ...((await response.json()) as { id: number; token: string }), cookie };
+}
+
 /** Identified, sent and answered by every lender: what an applicant polling the offers page has. */
 async function answeredApplication(db: Database, url: string): Promise<{ id: number; token: string }> {
   const body = JSON.parse(UPDATE_BODY) as Record<string, unknown>;
-  const created = (await (await fetch(`${url}${API}/save`, { method: 'POST', headers: JSON_HEADERS, body: UPDATE_BODY })).json()) as { id: number; token: string };
+  const created = await createApplication(url, UPDATE_BODY);
   await recordAttempt(db, created.id, 'PRIMARY', 'bench', { outcome: 'success', ...hashPersonalId(String(body.primaryApplicantPersonalIdentificationNumber)) });
-  const finalized = await fetch(`${url}${API}/finalize/${created.id}/${created.token}`, { method: 'POST' });
+  const finalized = await fetch(`${url}${API}/finalize/${created.id}/${created.token}`, { method: 'POST', headers: { cookie: created.cookie } });
   if (!finalized.ok) throw new Error(`finalize: ${finalized.status} ${await finalized.text()}`);
   return created;
 }
@@ -103,11 +113,8 @@ async function benchOn(db: Database): Promise<Results> {
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
     // Spread the updates over many applications, as real applicants would.
-    const targets: Array<{ id: number; token: string }> = [];
-    for (let i = 0; i < UPDATE_TARGETS; i++) {
-      const response = await fetch(`${url}${API}/save`, { method: 'POST', headers: JSON_HEADERS, body: CREATE_BODY });
-      targets.push((await response.json()) as { id: number; token: string });
-    }
+    const targets: Array<{ id: number; token: string; cookie: string }> = [];
+    for (let i = 0; i < UPDATE_TARGETS; i++) targets.push(await createApplication(url, CREATE_BODY));
     let next = 0;
 
     const create = await autocannon({
@@ -126,8 +133,8 @@ async function benchOn(db: Database): Promise<Results> {
           headers: JSON_HEADERS,
           body: UPDATE_BODY,
           setupRequest: (request) => {
-            const { id, token } = targets[next++ % targets.length];
-            return { ...request, path: `${API}/save/${id}/${token}` };
+            const { id, token, cookie } = targets[next++ % targets.length];
+            return { ...request, path: `${API}/save/${id}/${token}`, headers: { ...JSON_HEADERS, cookie } };
           },
         },
       ],

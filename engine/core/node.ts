@@ -111,6 +111,7 @@ export function readFormSource(idOrPath: string, formsDir = FORMS_DIR, { check =
   const raw = readJson(file, 'Lomaketta');
   const dir = sectionsDir ?? sectionsDirOf(file);
   const result = checkSource(raw, (id) => readSection(dir, id), {
+    checkShape: check ? undefined : () => [],
     checkFlat: check ? findingsFor : () => [],
     checkOneSection: check ? sectionFindingsFor : () => [],
   });

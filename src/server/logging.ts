@@ -63,8 +63,14 @@ export function formSensitiveKeys(formsDir = FORMS_DIR): readonly string[] {
   let keys = documentKeys.get(formsDir);
   if (!keys) {
     const fields = listFormDocuments(formsDir).flatMap((id) => {
-      const doc = readFormDocument(id, formsDir, { check: false });
-      return doc && typeof doc === 'object' && typeof doc.schema === 'object' && Array.isArray(doc.steps) ? sensitiveFields(doc) : [];
+      // Unchecked, for speed: a document too broken to read names no fields here, and the
+      // products' load (which checks every document) stops the start with its findings.
+      try {
+        const doc = readFormDocument(id, formsDir, { check: false });
+        return doc && typeof doc === 'object' && typeof doc.schema === 'object' && Array.isArray(doc.steps) ? sensitiveFields(doc) : [];
+      } catch {
+        return [];
+      }
     });
     keys = Object.freeze(logKeysOf(fields));
     documentKeys.set(formsDir, keys);

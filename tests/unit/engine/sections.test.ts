@@ -263,3 +263,24 @@ describe('a section on its own', () => {
     expect(findings).toContainEqual({ path: '/fields/Phone/visible', message: expect.stringMatching(/"partnerFax"/), section: 'contact', party: 'partner' });
   });
 });
+
+describe('reading without checks (the logger’s field scan at start-up)', () => {
+  const load = (id: string) => {
+    if (id !== 'contact') throw new Error(`osiota ei löydy: ${id}`);
+    return contact();
+  };
+  const misshapen = () => ({ ...document(), unknownTopLevel: true });
+
+  it('checks the written shape first by default: a misshapen document is not resolved', () => {
+    const checked = checkSource(misshapen(), load);
+    expect(checked.findings).toContainEqual(expect.objectContaining({ path: '/', message: expect.stringMatching(/unknownTopLevel/) }));
+    expect(checked.sections).toEqual([]);
+  });
+
+  it('with a no-op shape check, resolves it all the same and finds nothing', () => {
+    const read = checkSource(misshapen(), load, { checkShape: () => [], checkFlat: () => [], checkOneSection: () => [] });
+    expect(read.findings).toEqual([]);
+    expect(read.sections).toEqual(['contact']);
+    expect(Object.keys(read.document.schema.properties ?? {})).toContain('mainEmail');
+  });
+});
