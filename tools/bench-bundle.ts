@@ -46,6 +46,9 @@ const NOT_FOR_STEP_1: Array<[string, RegExp]> = [
   ['resume pages', /[\\/]src[\\/]app[\\/]resume[\\/](?:ResumeGate|PrefillPage|CodeModal|api)\./],
   ['identification pages', /[\\/]src[\\/]app[\\/](?:pages[\\/](?:AuthenticationPage|StatusPage)|identification[\\/])/],
   ['marketing-ban page', /[\\/]src[\\/]app[\\/]pages[\\/]MarketingBanPage\./],
+  // The session every page keeps (customer/session.tsx, session-api.ts) is step 1's; the login and the customer area are not.
+  ['customer-area pages', /[\\/]src[\\/]app[\\/]customer[\\/](?!session[.-])/],
+  ['mortgage pages', /[\\/]src[\\/]app[\\/]mortgage[\\/]MortgagePages\./],
   ['fast-json-patch', /[\\/]node_modules[\\/]fast-json-patch[\\/]/],
 ];
 

@@ -41,10 +41,12 @@ export interface StandaloneImports {
 /**
  * ESM source of the document's validator. AJV emits `require()` for its runtime
  * helpers; they are rewritten to imports so the module works under a bundler and
- * a strict CSP (no eval, no new Function).
+ * a strict CSP (no eval, no new Function). Its errors have no `message`.
  */
 export function generateValidatorModule(doc: FormDocument, imports: StandaloneImports): string {
-  const ajv = createAjv({ code: { source: true, esm: true } });
+  // No English `message` on the errors: the runtime words every error from the document's
+  // messages (messages.ts), so the browser's code need not carry AJV's texts (issue 13).
+  const ajv = createAjv({ messages: false, code: { source: true, esm: true } });
   const validate = ajv.compile(doc.schema);
   let code = standaloneCode(ajv, validate);
   code = code.replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_whole, name: string) => `${AJV_RUNTIME_NAMESPACE}.${name}`);

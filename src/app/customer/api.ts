@@ -1,6 +1,8 @@
 // The customer login and area calls (marketplace spec §7 "Session", "Customer area") as
 // the pages use them. Nothing throws: every answer becomes an outcome the page shows;
-// network and parse failures on login and verify are only logged (§8).
+// network and parse failures on login and verify are only logged (§8). The session check
+// and the logout every page makes are in session-api.ts: this module, with the offers
+// calls it uses, is loaded with the pages that need it.
 import type { FieldError } from '../../../engine/core/index.ts';
 import { readAcceptedUrl, readOffers, type OffersPage } from '../offers/api.ts';
 import { offersQuery, type SortChoice } from '../offers/rules.ts';
@@ -33,26 +35,6 @@ export async function verify(otp: string): Promise<VerifyOutcome | null> {
   } catch (error) {
     console.error('code check failed', error);
     return null;
-  }
-}
-
-/** Spec §4: only success or failure of the check is used. */
-export async function checkSession(): Promise<boolean> {
-  try {
-    const response = await fetch('/api/auth/check', { headers: { accept: 'application/json' }, credentials: 'include' });
-    // Read to the end: an unread body keeps the request open in the browser.
-    await response.text();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-export async function logout(): Promise<void> {
-  try {
-    await (await fetch('/api/auth/logout', { credentials: 'include' })).text();
-  } catch (error) {
-    console.error('logout failed', error);
   }
 }
 

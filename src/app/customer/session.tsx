@@ -3,7 +3,7 @@
 // wanted is remembered for after the login (default /lainahakemukset).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { checkSession, logout as logoutCall } from './api.ts';
+import { checkSession, logout as logoutCall } from './session-api.ts';
 
 export const LOGIN_PATH = '/login/1';
 export const CODE_PATH = '/login/2';

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
-import { DelayedSpinner, MissingDetails } from '../identification/MissingDetails.tsx';
+import { MissingDetails } from '../identification/MissingDetails.tsx';
+import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { mortgagePages, site } from '../messages.fi.ts';

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { loadApplication } from '../application/storage.ts';
 import type { Brand } from '../brands.ts';
-import { DelayedSpinner } from '../identification/MissingDetails.tsx';
+import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { mortgagePages } from '../messages.fi.ts';
 import type { Product } from '../products.ts';

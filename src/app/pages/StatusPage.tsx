@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
 import { completeAuthentication, type Completion, type Party } from '../identification/api.ts';
-import { DelayedSpinner, MissingDetails } from '../identification/MissingDetails.tsx';
+import { MissingDetails } from '../identification/MissingDetails.tsx';
+import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { identification } from '../messages.fi.ts';

@@ -1,0 +1,25 @@
+// The two calls the customer session makes on every page (spec §4 "Session"): asking
+// whether the visitor is logged in, and logging out. Apart from customer/api.ts, which
+// holds the login pages' and the customer area's calls, so that every page's entry
+// chunk (session.tsx runs on all of them) carries no customer-area or offers code
+// (issue 13: step 1 ships what step 1 needs).
+
+/** Spec §4: only success or failure of the check is used. */
+export async function checkSession(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/auth/check', { headers: { accept: 'application/json' }, credentials: 'include' });
+    // Read to the end: an unread body keeps the request open in the browser.
+    await response.text();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await (await fetch('/api/auth/logout', { credentials: 'include' })).text();
+  } catch (error) {
+    console.error('logout failed', error);
+  }
+}
