@@ -4,10 +4,12 @@
 // same start paid about 0.3 s for the loader before any of our code ran, and every
 // module, packages included, loaded about 2.5 times slower (issue 13 goal 5).
 // Packages stay external: node_modules is there at run time, and bundling them would
-// not make them load faster. dist-server/.sources stamps exactly the files the bundle
+// not make them load faster. What main.ts imports with import() goes into chunks of their
+// own beside main.js (dist-server/*-HASH.js), so their packages load when main.ts asks,
+// after it started opening the database, not before main.js runs. dist-server/.sources stamps exactly the files the bundle
 // was made from (esbuild's metafile), so editing the pages or the tests rebuilds nothing.
 // Plain JavaScript, like tools/start.mjs, which imports it.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashSources, stampIsCurrent, writeStamp } from '../engine/build/sources-hash.mjs';
@@ -52,12 +54,18 @@ export async function buildServer() {
   // The validator cache (dist-server/validators/) stays: its entries are keyed by what made them.
   rmSync(STAMP, { force: true });
   mkdirSync(SERVER_DIR, { recursive: true });
+  // The previous bundle's chunks, named by hashes this build may not make again.
+  for (const name of readdirSync(SERVER_DIR)) if (/\.js(?:\.map)?$/.test(name)) rmSync(join(SERVER_DIR, name));
   // Loaded only to build: a start with a current bundle does not pay for it.
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,
     entryPoints: ['src/server/main.ts'],
-    outfile: SERVER_ENTRY,
+    outdir: SERVER_DIR,
+    // main.js, and its chunks beside it: the own-location plugin's paths are relative to this folder.
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

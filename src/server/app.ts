@@ -54,8 +54,12 @@ export interface AppOptions {
   notifier?: Notifier;
   /** The clock of one-time codes, in ms; tests move it. */
   now?: () => number;
-  /** Strong identification; absent, the development provider on this server. */
-  identity?: IdentitySettings;
+  /**
+   * Strong identification; absent, the development provider on this server. A promise is
+   * awaited only when the identity routes are registered, after every other API route, so
+   * main.ts registers those while the database opens (the development client secret is in it).
+   */
+  identity?: IdentitySettings | Promise<IdentitySettings>;
   /** Browser sessions' idle and absolute expiry; absent, the defaults of sessions.ts. */
   sessions?: SessionSettings;
   /**
@@ -154,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(otpDevRoutes, { db, now });
   }
 
-  await app.register(identityRoutes, { db, products, sessions, limiter, settings: options.identity ?? developmentSettings(), lenderDelayScale: options.lenderDelayScale });
+  await app.register(identityRoutes, { db, products, sessions, limiter, settings: (await options.identity) ?? developmentSettings(), lenderDelayScale: options.lenderDelayScale });
 
   await registerPages(
     app,

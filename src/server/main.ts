@@ -1,48 +1,60 @@
 // `npm start`: read the environment, open and migrate the database, build the app,
 // listen, and say where to open it. SIGINT/SIGTERM close the server and the database
 // cleanly; an embedded database must not be left half-written.
+//
+// Issue 13 goal 5, the time to the first answer: the database starts opening first, on its
+// own thread for PGlite (db/index.ts), and is migrated and brought up to date while this
+// thread loads the server's packages, compiles the forms and registers the routes. Only
+// what opening and preparing the database needs is imported up front; the rest is imported
+// below, after the database began to open (tools/build-server.mjs puts it in chunks of its
+// own, so its packages load then, not before this file runs). Nothing listens before
+// both are done.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
-import { shippedProducts } from './applications/products.ts';
-import { openDatabase } from './db/index.ts';
+import { openDatabase, whenOpen } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { resolveDevelopmentSecrets } from './identity/dev-keys.ts';
-import { createLogger } from './logging.ts';
 import { personKeys, syncPersonKeys } from './customer/person-keys.ts';
-import { startDispatcher } from './marketplace/dispatcher.ts';
-import { smtpNotifier } from './notify/smtp.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
+
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
+    console.log(`Creating the embedded database in ${config.dataDir} (first start takes a few seconds)…`);
+  }
+  const preparing = (async () => {
+    const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+    const applied = await migrate(db);
+    // The development identity provider's client secret from the database (made by the first
+    // instance), so any instance, now or after a restart, finishes what another started.
+    const identity = await resolveDevelopmentSecrets(db, config.identity);
+    // Issue 17: every application gets the keyed hash of its primary applicant's identity code
+    // (rows from before, or all anew when PERSON_KEY_SECRET changed); idempotent, every instance may.
+    const personKeyBackfill = await syncPersonKeys(db, personKeys(config.personKeySecret));
+    return { db, applied, identity, personKeyBackfill };
+  })();
+  // A failure is reported once, by the Promise.all below; until then nobody awaits these.
+  preparing.catch(() => {});
+  const identity = preparing.then(({ identity }) => identity);
+  identity.catch(() => {});
+
+  const [{ buildApp }, { shippedProducts }, { createLogger }, { startDispatcher }, { smtpNotifier }] = await Promise.all([
+    import('./app.ts'),
+    import('./applications/products.ts'),
+    import('./logging.ts'),
+    import('./marketplace/dispatcher.ts'),
+    import('./notify/smtp.ts'),
+  ]);
   const logger = createLogger({ level: config.logLevel });
 
   // Compile every product's form for every brand now: a broken document or catalogue
   // stops the start, and the first applicant does not wait for the compiler.
   shippedProducts().warmUp();
 
-  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
-    console.log(`Creating the embedded database in ${config.dataDir} (first start takes a few seconds)…`);
-  }
-  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  const applied = await migrate(db);
-  logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
-
-  // The development identity provider's client secret from the database (made by the first
-  // instance), so any instance, now or after a restart, finishes what another started.
-  const identity = await resolveDevelopmentSecrets(db, config.identity);
-
-  // Issue 17: every application gets the keyed hash of its primary applicant's identity code
-  // (rows from before, or all anew when PERSON_KEY_SECRET changed); idempotent, every instance may.
-  const personKeyBackfill = await syncPersonKeys(db, personKeys(config.personKeySecret));
-  if (personKeyBackfill.updated > 0 || personKeyBackfill.rekeyed) logger.info(personKeyBackfill, 'customer person keys made');
-
-  // Lenders answer from the database queue, so a restart picks up what was left pending.
-  const dispatcher = startDispatcher(db, { onError: (error) => logger.error({ err: error }, 'lender dispatch failed') });
-
-  const app = await buildApp({
-    db,
+  const building = buildApp({
+    // The app keeps the handle and asks nothing of it before it listens.
+    db: whenOpen(config.databaseUrl ? 'postgres' : 'pglite', preparing.then(({ db }) => db)),
     logger,
     staticDir: config.staticDir,
     limits: config.limits,
@@ -51,9 +63,16 @@ async function main(): Promise<void> {
     devTools: config.devTools,
     // With dev tools and no SMTP, app.ts keeps codes in the development outbox.
     notifier: config.smtp ? smtpNotifier(config.smtp) : undefined,
+    // Awaited by buildApp after the other routes are registered.
     identity,
     personKeySecret: config.personKeySecret,
   });
+  const [{ db, applied, personKeyBackfill }, app] = await Promise.all([preparing, building]);
+  logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
+  if (personKeyBackfill.updated > 0 || personKeyBackfill.rekeyed) logger.info(personKeyBackfill, 'customer person keys made');
+
+  // Lenders answer from the database queue, so a restart picks up what was left pending.
+  const dispatcher = startDispatcher(db, { onError: (error) => logger.error({ err: error }, 'lender dispatch failed') });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@
 // default, a PostgreSQL server when a URL is given. Both speak the same SQL, so the
 // rest of the server never asks which one it has.
 import { mkdirSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
 export type { Database, Queryable, QueryResult } from './types.ts';
@@ -12,7 +13,99 @@ export type DatabaseOptions =
   | { url: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url !== undefined ? openPostgres(options.url) : openPglite(options.dataDir);
+  if (options.url !== undefined) return openPostgres(options.url);
+  return options.dataDir ? openPgliteThread(options.dataDir) : openPglite(undefined);
+}
+
+/**
+ * The handle of a database still opening: what it is asked waits until `opening` gives the
+ * database, then goes to it (and fails as opening did, when it did). main.ts builds the
+ * app, which keeps the handle and asks nothing before it listens, while the database opens
+ * and migrates (issue 13 goal 5).
+ */
+export function whenOpen(kind: Database['kind'], opening: Promise<Database>): Database {
+  let open: Database | undefined;
+  const ready = opening.then((db) => (open = db));
+  // A failed opening is reported by whoever awaits `opening`; here it only fails the questions.
+  ready.catch(() => {});
+  const use = async () => open ?? (await ready);
+  return {
+    kind,
+    query: async (sql, params) => (open ?? (await use())).query(sql, params),
+    exec: async (sql) => (open ?? (await use())).exec(sql),
+    transaction: async (fn) => (open ?? (await use())).transaction(fn),
+    close: async () => (await use()).close(),
+  };
+}
+
+/**
+ * A data directory's PGlite runs on a worker thread (pglite-worker.mjs): PostgreSQL's start
+ * in WebAssembly (about 0.4 s) then overlaps the main thread's loading and route
+ * registration (issue 13 goal 5), and queries run beside the HTTP work. Same SQL, same
+ * results, same one-connection transactions (PGlite's own, in the worker); an in-memory
+ * database (tests) stays on the calling thread.
+ */
+async function openPgliteThread(dataDir: string): Promise<Database> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let gone: Error | undefined;
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  worker.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: Record<string, unknown> & { message: string } }) => {
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    // Like PGlite on this thread, an idle database does not keep the process alive.
+    if (pending.size === 0) worker.unref();
+    if (message.ok) waiting.resolve(message.value);
+    else waiting.reject(Object.assign(new Error(message.error!.message), message.error));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the database thread ended (exit code ${code})`)));
+  const call = <T>(message: Record<string, unknown>, id = nextId++) =>
+    new Promise<T>((resolve, reject) => {
+      if (gone) return reject(gone);
+      if (pending.size === 0) worker.ref();
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      if (id !== 0) worker.postMessage({ ...message, id });
+    });
+  // Id 0 is the worker's own first message: open, or why not.
+  try {
+    await call({}, 0);
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  const queryable = (tx?: number): Queryable => ({
+    query: <Row>(sql: string, params?: readonly unknown[]) => call<QueryResult<Row>>({ op: 'query', sql, params, tx }),
+    exec: (sql: string) => call<void>({ op: 'exec', sql, tx }),
+  });
+  return {
+    kind: 'pglite',
+    ...queryable(),
+    async transaction(fn) {
+      const tx = await call<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await fn(queryable(tx));
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false }).catch(() => {});
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async close() {
+      if (gone) return;
+      await call({ op: 'close' });
+      await worker.terminate();
+    },
+  };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {

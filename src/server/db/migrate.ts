@@ -33,16 +33,23 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /** Applies what is missing; returns the versions it applied. */
 export async function migrate(db: Database, migrations = loadMigrations()): Promise<number[]> {
-  await db.transaction(async (tx) => {
+  // One transaction tells what is there already: a start with nothing to apply costs this
+  // and no more (issue 13 goal 5). A version once recorded stays, so a migration seen here
+  // is done; one not seen is checked again under the lock before it is applied, since
+  // another instance may apply it meanwhile.
+  const recorded = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY,
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
+    const rows = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    return new Set(rows.rows.map((row) => row.version));
   });
   const applied: number[] = [];
   for (const migration of migrations) {
+    if (recorded.has(migration.version)) continue;
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
       const existing = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);

@@ -70,7 +70,7 @@ export async function startApp(db: Database, options: Partial<AppOptions> = {}):
   // As main.ts does: the development provider's client secret from the database, so apps on
   // one database (or one started after another closed) finish each other's identifications.
   // A database that refuses every query (the failing-database test) keeps the per-start secret.
-  const settings = options.identity ?? developmentSettings();
+  const settings = (await options.identity) ?? developmentSettings();
   const identity = await resolveDevelopmentSecrets(db, settings).catch(() => settings);
   const app = await buildApp({ db, logger: createLogger({ level: 'info', destination }), limits: false, ...options, identity });
   await app.listen({ port: 0, host: '127.0.0.1' });
