@@ -62,6 +62,9 @@ test('a customer logs in, sees and accepts offers, cancels, applies again prefil
   await customer.goto('/omattiedot');
   await patient(customer).toHaveURL(/\/login\/1$/);
   await expect(customer.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' })).toBeVisible();
+  // The step's own heading says what it asks, not the page's title again.
+  await expect(customer.getByRole('heading', { level: 2, name: 'Henkilötunnus ja puhelinnumero' })).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'Kirjaudu sisään' })).toHaveCount(1);
   await expect(customer.getByText('Lähetämme kertakirjautumiskoodin sähköpostiisi.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(customer, 'login step 1');
 
