@@ -9,6 +9,7 @@ import { DevOutbox } from '../../src/server/notify/notifier.ts';
 import { SESSION_COOKIE } from '../../src/server/sessions/sessions.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { personalId, personalIdOfAge } from '../fixtures/personal-id.ts';
+import { PRODUCTION_ENV } from '../fixtures/production-env.ts';
 import { describeOnDatabases } from './helpers/database.ts';
 import { KEYS, lastCode, logIn, storeApplication } from './helpers/customer.ts';
 import { API, Browser, openSession, startTestServer, type TestServer } from './helpers/server.ts';
@@ -298,16 +299,7 @@ describe('PERSON_KEY_SECRET', () => {
     expect(readConfig({}).personKeySecret).toBe(DEVELOPMENT_PERSON_KEY_SECRET);
     expect(readConfig({ PERSON_KEY_SECRET: 'k'.repeat(32) }).personKeySecret).toBe('k'.repeat(32));
     expect(() => readConfig({ PERSON_KEY_SECRET: 'too-short' })).toThrow(/PERSON_KEY_SECRET/);
-    const production = {
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://127.0.0.1:25',
-      MAIL_FROM: 'Lainavertailu <noreply@lainavertailu.fi>',
-      OIDC_ISSUER: 'https://broker.example/oidc',
-      OIDC_CLIENT_ID: 'lainavertailu',
-      OIDC_CLIENT_SECRET: 'a-secret-of-sufficient-length',
-      OIDC_METHODS: 'op|OP|fi-op',
-      PUBLIC_BASE_URL: 'https://lainavertailu.example',
-    };
+    const production = PRODUCTION_ENV;
     const derived = readConfig(production).personKeySecret;
     expect(derived).not.toBe(DEVELOPMENT_PERSON_KEY_SECRET);
     expect(readConfig(production).personKeySecret).toBe(derived);

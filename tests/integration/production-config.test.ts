@@ -8,19 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, mailSettings, readConfig } from '../../src/server/config.ts';
 import { readIdentitySettings } from '../../src/server/identity/settings.ts';
+import { PRODUCTION_ENV as PRODUCTION } from '../fixtures/production-env.ts';
 import { startChildServer, type ChildServer } from './helpers/child-server.ts';
-
-/** A production configuration that starts: SMTP and a broker. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://127.0.0.1:25',
-  MAIL_FROM: 'Lainavertailu <noreply@lainavertailu.fi>',
-  OIDC_ISSUER: 'https://broker.example/oidc',
-  OIDC_CLIENT_ID: 'lainavertailu',
-  OIDC_CLIENT_SECRET: 'a-secret-of-sufficient-length',
-  OIDC_METHODS: 'op|OP|fi-op',
-  PUBLIC_BASE_URL: 'https://lainavertailu.example',
-};
 
 const fail = (message: string): never => {
   throw new ConfigError(message);

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ID_FORMAT } from '../applications/credentials.ts';
 import { isObject } from '../applications/payload.ts';
+import { jsonNoStoreScope } from '../applications/submission.ts';
 import type { Products } from '../applications/products.ts';
 import { applicationOfPerson, applicationsOfPerson, markCancelled, setPersonMarketingBan, updateApplication, type PersonApplication } from '../applications/repository.ts';
 import type { Database } from '../db/index.ts';
@@ -43,10 +44,7 @@ export async function customerAreaRoutes(app: FastifyInstance, options: Customer
   /** The page's own form (forms/user-details.json) checks what it sends. */
   const userDetails = () => products.pageForm('user-details');
 
-  app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  jsonNoStoreScope(app);
 
   app.get('/api/applications', async (request) => {
     const personKey = await customer(request);

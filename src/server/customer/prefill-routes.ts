@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { brandIdForHost } from '../../../engine/core/catalogue.ts';
 import { authorizedApplication } from '../applications/credentials.ts';
+import { jsonNoStoreScope } from '../applications/submission.ts';
 import type { Products } from '../applications/products.ts';
 import { applicationOfPerson, applicationsOfPerson, insertApplication } from '../applications/repository.ts';
 import type { Database } from '../db/index.ts';
@@ -36,15 +37,10 @@ export interface PrefillRedirectOptions {
   sessions?: SessionSettings;
 }
 
-const noStore = (app: FastifyInstance) =>
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
 export async function prefillRedirectRoutes(app: FastifyInstance, options: PrefillRedirectOptions): Promise<void> {
   const { db, products, keys, limiter, now } = options;
   const settings = options.sessions ?? DEFAULT_SESSION_SETTINGS;
-  noStore(app);
+  jsonNoStoreScope(app);
 
   app.get<{ Params: { kind: string } }>('/api/applications/redirect/:kind', async (request) => {
     const at = new Date(now());
@@ -106,8 +102,7 @@ export interface PrefillLoadOptions {
 export async function prefillLoadRoutes(app: FastifyInstance, options: PrefillLoadOptions): Promise<void> {
   const { db, limiter, now } = options;
   const settings = options.sessionSettings ?? DEFAULT_SESSION_SETTINGS;
-  app.removeContentTypeParser('text/plain');
-  noStore(app);
+  jsonNoStoreScope(app);
 
   app.post('/get/prefill', async (request, reply) => {
     const personKey = await requireCustomer(db, request, new Date(now()), settings);

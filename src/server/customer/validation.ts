@@ -6,6 +6,7 @@ import { checkPersonalId } from '../../../custom-validators/personal-id.ts';
 import { checkFinnishPhone, normalizeFinnishPhone } from '../../../custom-validators/phone.ts';
 import { isObject } from '../applications/payload.ts';
 import type { PageForm } from '../applications/products.ts';
+import type { User } from './overview.ts';
 import { badRequest, ValidationError } from '../errors.ts';
 import { customerFieldMessages as says, type MessageKey } from '../messages.ts';
 
@@ -65,16 +66,8 @@ export function readLogin(body: unknown, today: Date): LoginInput {
   return { personalId: ssn, phone: normalizeFinnishPhone(phone) };
 }
 
-export interface UserInput {
-  address: string;
-  zip: string;
-  city: string;
-  /** National digit form, as the forms store it. */
-  phone: string;
-  /** Domain lower-cased, as the forms store it. */
-  email: string;
-  hasMarketingBan: boolean;
-}
+/** The user's details as posted: all but the read-only name, phone and e-mail normalised as the forms store them. */
+export type UserInput = Omit<User, 'name'>;
 
 /**
  * The body of POST /api/user, checked with the document the page shows

@@ -2,18 +2,7 @@
 // and a typo stops the start.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../../src/server/config.ts';
-
-// Production needs its mail and identification broker settings to start at all.
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  SMTP_URL: 'smtp://127.0.0.1:25',
-  MAIL_FROM: 'Lainavertailu <noreply@lainavertailu.fi>',
-  OIDC_ISSUER: 'https://broker.example',
-  OIDC_CLIENT_ID: 'lainavertailu',
-  OIDC_CLIENT_SECRET: 'a-secret-of-sufficient-length',
-  OIDC_METHODS: 'op|OP',
-  PUBLIC_BASE_URL: 'https://lainavertailu.example',
-};
+import { PRODUCTION_ENV as PRODUCTION } from '../../fixtures/production-env.ts';
 
 describe('LENDER_DELAY_SCALE', () => {
   it('defaults to 1 in production and 0.3 elsewhere', () => {
