@@ -112,21 +112,38 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
-  const run = async <Row>(target: Pick<typeof pglite, 'query'>, sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
-    const result = await target.query<Row>(sql, params as unknown[] | undefined);
+  const { preparedQueries } = await import('./pglite-prepared.mjs');
+  const prepared = preparedQueries(pglite);
+  const run = async <Row>(inTransaction: boolean, sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
+    const result = await prepared.query<Row>(sql, params, inTransaction);
     // PGlite reports affectedRows 0 for a SELECT; pg's rowCount counts the rows returned.
     return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) };
   };
   return {
     kind: 'pglite',
-    query: (sql, params) => run(pglite, sql, params),
+    query: (sql, params) => run(false, sql, params),
     exec: async (sql) => void (await pglite.exec(sql)),
     // PGlite is one connection: its transaction() holds a lock that makes other
     // queries wait, so concurrent requests cannot interleave with a transaction.
     transaction: (fn) =>
-      pglite.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params), exec: async (sql) => void (await tx.exec(sql)) })),
+      pglite.transaction((tx) => fn({ query: (sql, params) => run(true, sql, params), exec: async (sql) => void (await tx.exec(sql)) })),
     close: () => pglite.close(),
   };
+}
+
+/**
+ * Each distinct statement text gets a prepared statement's name, so a pooled connection
+ * parses and plans it once and then only binds and executes it: planning was most of the
+ * offers poll's time on the server (issue 13 goal 4). The texts are the server's own (values
+ * always go as parameters), a few dozen in all; past the cap a text goes unnamed, as before,
+ * so nothing grows without bound on a server.
+ */
+const STATEMENT_NAMES_MAX = 1000;
+const statementNames = new Map<string, string>();
+export function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < STATEMENT_NAMES_MAX) statementNames.set(sql, (name = `lv_${statementNames.size}`));
+  return name;
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -135,7 +152,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its server must not take the process down with it.
   pool.on('error', () => {});
   const run = async <Row>(target: Pick<InstanceType<typeof pg.Pool>, 'query'>, sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
-    const result = await target.query(sql, params as unknown[] | undefined);
+    const result = await target.query({ name: statementName(sql), text: sql, values: params as unknown[] | undefined });
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
   };
   // Fail at start, not at the first request, when the server cannot be reached.

@@ -14,6 +14,7 @@
 // other queries wait for it as they would on one thread.
 import { mkdirSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { preparedQueries } from './pglite-prepared.mjs';
 
 /** An error as plain data: its message, name and stack, and its own fields that are plain values (SQLSTATE `code`, `detail`, `constraint`…). */
 function plainError(error) {
@@ -35,10 +36,12 @@ const answer = (id, work) =>
 const ROLLBACK = Symbol('rollback');
 
 let pglite;
+let prepared;
 try {
   const { PGlite } = await import('@electric-sql/pglite');
   mkdirSync(workerData.dataDir, { recursive: true });
   pglite = await PGlite.create(workerData.dataDir);
+  prepared = preparedQueries(pglite);
   parentPort.postMessage({ id: 0, ok: true });
 } catch (error) {
   // db/index.ts ends the thread.
@@ -53,7 +56,7 @@ async function run({ op, sql, params, tx }) {
   const target = tx === undefined ? pglite : transactions.get(tx)?.tx;
   if (!target) throw new Error(`no open transaction ${tx}`);
   if (op === 'query') {
-    const result = await target.query(sql, params);
+    const result = await prepared.query(sql, params, tx !== undefined);
     // PGlite reports affectedRows 0 for a SELECT; pg's rowCount counts the rows returned.
     return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) };
   }

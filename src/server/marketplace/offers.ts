@@ -99,11 +99,12 @@ export async function pollOffers(
   }>(
     `SELECT a.token_hash, a.product, a.data->>'appliedAmount' AS applied_amount,
             (SELECT count(*) FROM offers WHERE application_id = a.id) AS offers,
-            (SELECT count(*) FILTER (WHERE status = 'pending') FROM lender_dispatches WHERE application_id = a.id) AS pending,
-            (SELECT count(*) FROM lender_dispatches WHERE application_id = a.id) AS lenders,
+            d.pending, d.lenders,
             (SELECT coalesce(json_agg(o ORDER BY ${orderBy('o.')}), '[]'::json)
                FROM (SELECT ${COLUMNS} FROM offers WHERE application_id = a.id ORDER BY ${orderBy('')} LIMIT $2 OFFSET $3) o) AS content
-       FROM applications a WHERE a.id = $1`,
+       FROM applications a,
+            LATERAL (SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) AS lenders FROM lender_dispatches WHERE application_id = a.id) d
+      WHERE a.id = $1`,
     [applicationId, options.size, options.page * options.size],
   );
   const row = result.rows[0];
