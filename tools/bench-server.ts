@@ -5,16 +5,22 @@
 // the same settings, and every figure is printed with its ratio to it (issue 13 goal 4:
 // the poll ≥ 25 % of it on PostgreSQL and ≥ 10 % on PGlite, create and update ≥ 10 %
 // on PostgreSQL). Settings: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10).
+// Two floors are measured beside them, with the same settings: a Fastify route that only
+// asks the database `SELECT 1` (the most any route with one round trip can do here), and
+// one that only parses and validates the update's body as the save route does, without the
+// database (the most an update can do while it validates the whole application).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { validApplication } from '../tests/fixtures/consumer-valid.ts';
 import { buildApp } from '../src/server/app.ts';
+import { parseSavePayload } from '../src/server/applications/payload.ts';
 import { shippedProducts } from '../src/server/applications/products.ts';
+import { withoutNulls } from '../src/server/applications/submission.ts';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { recordAttempt } from '../src/server/identity/store.ts';
@@ -83,6 +89,45 @@ async function helloWorld(): Promise<AutocannonResult> {
   } finally {
     await app.close();
   }
+}
+
+/** A Fastify app with one route, on loopback, under the benchmark's load. */
+async function measureRoute(register: (app: FastifyInstance) => void, request: Partial<AutocannonRequest>): Promise<AutocannonResult> {
+  const app = Fastify();
+  register(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  try {
+    return await autocannon({
+      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [request],
+    });
+  } finally {
+    await app.close();
+  }
+}
+
+/** Floor: one round trip to the database and nothing else. */
+const oneQuery = (db: Database) =>
+  measureRoute((app) => app.get('/', async () => (await db.query<{ one: number }>('SELECT 1 AS one')).rows[0]), { method: 'GET', path: '/' });
+
+/** Floor: the update's body parsed and the whole application validated, as the save route does, without the database. */
+function validateOnly(): Promise<AutocannonResult> {
+  const products = shippedProducts();
+  const product = products.product('kulutusluotto')!;
+  const form = products.formFor(product.id, products.catalogue.defaultBrand);
+  const context = { fieldIds: form.fieldIds, lastStep: form.lastStep, products: [product.id], brands: Object.keys(products.catalogue.brands) };
+  return measureRoute(
+    (app) =>
+      app.post('/', async (request, reply) => {
+        const payload = parseSavePayload(request.body as Record<string, never>, context);
+        const result = form.validateSubmission(withoutNulls(payload.data), { uptoStep: payload.navigation.step });
+        return result.valid ? reply.type('text/plain; charset=utf-8').send('success') : reply.code(400).send(result.errors);
+      }),
+    { method: 'POST', path: '/', headers: JSON_HEADERS, body: UPDATE_BODY },
+  );
 }
 
 /**
@@ -158,7 +203,7 @@ async function benchOn(db: Database): Promise<Results> {
         },
       ],
     });
-    return { 'create (step 1)': create, 'update (step 7)': update, 'offers poll': poll };
+    return { 'create (step 1)': create, 'update (step 7)': update, 'offers poll': poll, 'floor: SELECT 1': await oneQuery(db) };
   } finally {
     await app.close();
   }
@@ -176,7 +221,7 @@ function report(database: string, endpoint: string, result: AutocannonResult, he
   const goal = GOALS[database]?.[endpoint];
   const verdict = goal === undefined ? '' : `   goal ≥ ${(goal * 100).toFixed(0)} %: ${ratio >= goal ? 'met' : 'NOT met'}`;
   console.log(
-    `${database.padEnd(22)} ${endpoint.padEnd(16)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ${(ratio * 100).toFixed(1).padStart(5)} % of hello-world   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   ${result.requests.total} requests${failures ? `, ${failures} FAILED` : ''}${verdict}`,
+    `${database.padEnd(22)} ${endpoint.padEnd(17)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ${(ratio * 100).toFixed(1).padStart(5)} % of hello-world   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   ${result.requests.total} requests${failures ? `, ${failures} FAILED` : ''}${verdict}`,
   );
   if (failures) process.exitCode = 1;
 }
@@ -190,7 +235,8 @@ async function main(): Promise<void> {
   // Compile the form before measuring, as `npm start` does.
   shippedProducts().warmUp();
   const hello = await helloWorld();
-  console.log(`${'Fastify hello-world'.padEnd(22)} ${'GET /'.padEnd(16)} ${hello.requests.average.toFixed(0).padStart(6)} req/s  100.0 % (the reference)`);
+  console.log(`${'Fastify hello-world'.padEnd(22)} ${'GET /'.padEnd(17)} ${hello.requests.average.toFixed(0).padStart(6)} req/s  100.0 % (the reference)`);
+  report('no database', 'floor: validate', await validateOnly(), hello);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'lv-bench-'));
   try {
