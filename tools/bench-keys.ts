@@ -5,9 +5,12 @@
 // application page opens on that step the way a reload does (this tab's stored copy,
 // src/app/application/storage.ts). Rounds interleave the two pages, so a load change
 // on a shared machine moves both; p50/p95 are over every measured key of a page.
+// A third page, a bare <input> and nothing else, is typed into the same way: the floor of
+// keystroke to paint in this browser on this machine, which no page can go under; where
+// 0.5× plain RJSF lies near it (a small form, whose plain page does little), the line says so.
 // Settings: BENCH_KEYS (measured keys per page, about; default 100), BENCH_ROUNDS
 // (default 5), BENCH_ROWS (list rows on the page, default 14).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -53,6 +56,14 @@ async function openPlain(browser: Browser, url: string, bench: BenchStep): Promi
   return page;
 }
 
+async function openBare(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.addInitScript(PROBE);
+  await page.goto(url);
+  await page.locator('#bare').waitFor({ timeout: 30_000 });
+  return page;
+}
+
 const catalogue = readCatalogue();
 const scratch = mkdtempSync(join(tmpdir(), 'bench-keys-'));
 const closers: Array<() => Promise<unknown>> = [];
@@ -63,6 +74,11 @@ try {
   closers.push(app.close);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   closers.unshift(() => browser.close());
+  const bareDir = join(scratch, 'bare');
+  mkdirSync(bareDir);
+  writeFileSync(join(bareDir, 'index.html'), '<!doctype html><html lang="fi"><body><input id="bare" style="width: 20rem"></body></html>');
+  const bare = await serveDirectory(bareDir);
+  closers.push(bare.close);
 
   console.log(`bench:keys (Chromium; ${PER_ROUND * ROUNDS} keys per page in ${ROUNDS} interleaved rounds after ${WARMUP_KEYS} warm-up keys; keydown to the next painted frame)`);
   for (const id of listFormDocuments()) {
@@ -83,24 +99,26 @@ try {
     const pages = {
       ours: await openApplication(browser, app.url, product.path, bench, doc.steps.map((s) => s.number)),
       plain: await openPlain(browser, plain.url, bench),
+      bare: await openBare(browser, bare.url),
     };
-    const selectors = { ours: `#${fieldDomId(bench.typeInto)}`, plain: `#root_${bench.typeInto}` };
-    const samples: Record<keyof typeof pages, number[]> = { ours: [], plain: [] };
-    for (const key of ['ours', 'plain'] as const) await typeAndMeasure(pages[key], selectors[key], WARMUP_KEYS);
+    const selectors = { ours: `#${fieldDomId(bench.typeInto)}`, plain: `#root_${bench.typeInto}`, bare: '#bare' };
+    const samples: Record<keyof typeof pages, number[]> = { ours: [], plain: [], bare: [] };
+    for (const key of ['ours', 'plain', 'bare'] as const) await typeAndMeasure(pages[key], selectors[key], WARMUP_KEYS);
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const);
+      const order = round % 2 === 0 ? (['ours', 'plain', 'bare'] as const) : (['bare', 'plain', 'ours'] as const);
       for (const key of order) samples[key].push(...(await typeAndMeasure(pages[key], selectors[key], PER_ROUND)));
     }
-    await pages.ours.close();
-    await pages.plain.close();
+    for (const page of Object.values(pages)) await page.close();
 
-    const p50 = { ours: percentile(samples.ours, 0.5), plain: percentile(samples.plain, 0.5) };
-    const p95 = { ours: percentile(samples.ours, 0.95), plain: percentile(samples.plain, 0.95) };
+    const p50 = { ours: percentile(samples.ours, 0.5), plain: percentile(samples.plain, 0.5), bare: percentile(samples.bare, 0.5) };
+    const p95 = { ours: percentile(samples.ours, 0.95), plain: percentile(samples.plain, 0.95), bare: percentile(samples.bare, 0.95) };
     console.log(`\n${id} (/hakemus/${product.path}/), step ${bench.step}: ${bench.fields.length} fields on the page, ${bench.rows} list rows; typing into ${bench.typeInto}`);
     console.log(`  ${'this application'.padEnd(46)} p50 ${ms(p50.ours)}  p95 ${ms(p95.ours)}  (${samples.ours.length} keys)`);
     console.log(`  ${'plain RJSF + validator-ajv8 + liveValidate'.padEnd(46)} p50 ${ms(p50.plain)}  p95 ${ms(p95.plain)}  (${samples.plain.length} keys)`);
+    console.log(`  ${'a bare <input>, nothing else (the floor)'.padEnd(46)} p50 ${ms(p50.bare)}  p95 ${ms(p95.bare)}  (${samples.bare.length} keys)`);
     const ratio = { p50: p50.ours / p50.plain, p95: p95.ours / p95.plain };
     console.log(`  ${'ratio (this application / plain RJSF)'.padEnd(46)} p50 ${ratio.p50.toFixed(2).padStart(6)} ×   p95 ${ratio.p95.toFixed(2).padStart(6)} ×`);
+    console.log(`  ${'ratio (the bare input / plain RJSF)'.padEnd(46)} p50 ${(p50.bare / p50.plain).toFixed(2).padStart(6)} ×   p95 ${(p95.bare / p95.plain).toFixed(2).padStart(6)} ×`);
     const met = ratio.p95 <= 0.5 && p95.ours <= 16;
     console.log(`  goal 1 (issue 13): p95 ≤ 0.5× plain RJSF and ≤ 16 ms: ${met ? 'met' : 'not met'}`);
   }

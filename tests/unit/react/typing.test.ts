@@ -4,6 +4,7 @@
 // errors. These pin that the work stays with the edited field while a field a
 // keystroke shows appears, one it hides goes, and required marks follow; and, rendered
 // on the server, that the page shows the fields the view says are visible.
+import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { loadFormRuntime } from '../../../engine/core/node.ts';
 import { sectionSpecs, sectionStates, withField, type SectionState } from '../../../engine/react/field-forms.ts';
 import { FormWizard } from '../../../engine/react/index.ts';
 import { fieldDomId } from '../../../engine/react/ids.ts';
+import { inputWidth } from '../../../engine/react/widgets/TextWidget.tsx';
 import { createWizardStore, type WizardState } from '../../../engine/react/store.ts';
 import { renderer } from '../../../src/app/messages.fi.ts';
 import { validApplication, validApplicationWithCoApplicant } from '../../fixtures/consumer-valid.ts';
@@ -140,5 +142,36 @@ describe('the rendered page', () => {
     const fieldsShown = view.activeSteps.filter((step) => step.number <= 2).flatMap((step) => step.sections.flatMap((section) => section.fields)).filter((field) => view.visible.has(field));
     expect(shown.match(/<form class="lv-field-form"/g)).toHaveLength(fieldsShown.length);
     expect(shown.match(/<form class="lv-step__actions"/g)).toHaveLength(1);
+  });
+});
+
+// A keystroke in a text field changes nothing of the field's box, so theme.css makes the
+// box a layout boundary (`contain: strict`) and the browser lays out the field alone, not
+// every box up to the page. Size containment ignores the content, so the height it spells
+// out must stay the box's own: one line plus the padding and border of `.lv-input`.
+describe('the text field as a layout boundary', () => {
+  const css = readFileSync(new URL('../../../engine/react/theme.css', import.meta.url), 'utf8');
+  const block = (selector: RegExp) => {
+    const found = new RegExp(`${selector.source}\\s*\\{([^}]*)\\}`).exec(css);
+    expect(found, String(selector)).not.toBeNull();
+    return found![1];
+  };
+  const rem = (value: string) => (value.endsWith('rem') ? parseFloat(value) : NaN);
+
+  it('contains every width a text widget gives, and nothing else', () => {
+    const contained = block(/\.lv-input--short,\s*\.lv-input--medium,\s*\.lv-input--long/);
+    expect(contained).toContain('contain: strict');
+    expect(new Set([undefined, 12, 40, 200].map(inputWidth))).toEqual(new Set(['short', 'medium', 'long']));
+  });
+
+  it("spells out the height the box has from one line, .lv-input's padding and border", () => {
+    const input = block(/\.lv-input,\s*\.lv-select/);
+    const padding = /padding:\s*([^;]+);/.exec(input)![1].trim().split(/\s+/);
+    const [top, bottom] = [padding[0], padding[padding.length >= 3 ? 2 : 0]];
+    const border = parseFloat(/border:\s*(\d+(?:\.\d+)?)px/.exec(input)![1]);
+    const height = /height:\s*calc\(1lh \+ ([\d.]+)rem \+ (\d+)px\)/.exec(block(/\.lv-input--short,\s*\.lv-input--medium,\s*\.lv-input--long/));
+    expect(height).not.toBeNull();
+    expect(parseFloat(height![1])).toBeCloseTo(rem(top) + rem(bottom));
+    expect(Number(height![2])).toBe(2 * border);
   });
 });
