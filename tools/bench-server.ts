@@ -74,22 +74,7 @@ const UPDATE_BODY = JSON.stringify({ ...validApplication(), additionalFormData: 
 type Results = Record<string, AutocannonResult>;
 
 /** Fastify answering `{hello: 'world'}`: the ceiling a route on this machine can reach. */
-async function helloWorld(): Promise<AutocannonResult> {
-  const app = Fastify();
-  app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  try {
-    return await autocannon({
-      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [{ method: 'GET', path: '/' }],
-    });
-  } finally {
-    await app.close();
-  }
-}
+const helloWorld = () => measureRoute((app) => app.get('/', async () => ({ hello: 'world' })), { method: 'GET', path: '/' });
 
 /** A Fastify app with one route, on loopback, under the benchmark's load. */
 async function measureRoute(register: (app: FastifyInstance) => void, request: Partial<AutocannonRequest>): Promise<AutocannonResult> {
