@@ -140,7 +140,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
  */
 const STATEMENT_NAMES_MAX = 1000;
 const statementNames = new Map<string, string>();
-export function statementName(sql: string): string | undefined {
+function statementName(sql: string): string | undefined {
   let name = statementNames.get(sql);
   if (name === undefined && statementNames.size < STATEMENT_NAMES_MAX) statementNames.set(sql, (name = `lv_${statementNames.size}`));
   return name;
