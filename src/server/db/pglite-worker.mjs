@@ -14,7 +14,6 @@
 // other queries wait for it as they would on one thread.
 import { mkdirSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { preparedQueries } from './pglite-prepared.mjs';
 
 /** An error as plain data: its message, name and stack, and its own fields that are plain values (SQLSTATE `code`, `detail`, `constraint`…). */
 function plainError(error) {
@@ -38,7 +37,9 @@ const ROLLBACK = Symbol('rollback');
 let pglite;
 let prepared;
 try {
+  // Loaded here, not above, so that a failure to load is the answer to id 0 like any other.
   const { PGlite } = await import('@electric-sql/pglite');
+  const { preparedQueries } = await import('./pglite-prepared.mjs');
   mkdirSync(workerData.dataDir, { recursive: true });
   pglite = await PGlite.create(workerData.dataDir);
   prepared = preparedQueries(pglite);
