@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, readConfig } from './config.ts';
+import { DataDirLocked, lockDataDir } from './db/data-dir-lock.ts';
 import { openDatabase, whenOpen } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { resolveDevelopmentSecrets } from './identity/dev-keys.ts';
@@ -19,12 +20,17 @@ import { personKeys, syncPersonKeys } from './customer/person-keys.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // Issue 24: the embedded database is this process's, or the start ends here, before anything
+  // is opened, created or migrated (DataDirLocked names the directory and its holder).
+  const lock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  // Also on a failed start or process.exit; a crash leaves nothing that holds (data-dir-lock.ts).
+  if (lock) process.on('exit', () => lock.release());
 
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
     console.log(`Creating the embedded database in ${config.dataDir} (first start takes a few seconds)…`);
   }
   const preparing = (async () => {
-    const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+    const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir, lock });
     const applied = await migrate(db);
     // The development identity provider's client secret from the database (made by the first
     // instance), so any instance, now or after a restart, finishes what another started.
@@ -103,6 +109,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DataDirLocked) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -3,18 +3,30 @@
 // rest of the server never asks which one it has.
 import { mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import type { Database, Queryable, QueryResult } from './types.ts';
 
 export type { Database, Queryable, QueryResult } from './types.ts';
 
 export type DatabaseOptions =
-  /** A directory for PGlite's files; omitted, the database lives in memory (tests). */
-  | { dataDir?: string; url?: undefined }
+  /**
+   * A directory for PGlite's files; omitted, the database lives in memory (tests). The directory
+   * is one process's (issue 24): `lock` is the lock on it this process took already (main.ts
+   * takes it first thing), else opening takes it or throws DataDirLocked. Closing releases it.
+   */
+  | { dataDir?: string; url?: undefined; lock?: DataDirLock }
   | { url: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url !== undefined) return openPostgres(options.url);
-  return options.dataDir ? openPgliteThread(options.dataDir) : openPglite(undefined);
+  if (!options.dataDir) return openPglite(undefined);
+  const lock = options.lock ?? (await lockDataDir(options.dataDir));
+  try {
+    return await openPgliteThread(options.dataDir, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**
@@ -45,7 +57,7 @@ export function whenOpen(kind: Database['kind'], opening: Promise<Database>): Da
  * results, same one-connection transactions (PGlite's own, in the worker); an in-memory
  * database (tests) stays on the calling thread.
  */
-async function openPgliteThread(dataDir: string): Promise<Database> {
+async function openPgliteThread(dataDir: string, lock: DataDirLock): Promise<Database> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
   type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
   const pending = new Map<number, Pending>();
@@ -101,9 +113,10 @@ async function openPgliteThread(dataDir: string): Promise<Database> {
       return result;
     },
     async close() {
-      if (gone) return;
+      if (gone) return lock.release();
       await call({ op: 'close' });
       await worker.terminate();
+      lock.release();
     },
   };
 }
