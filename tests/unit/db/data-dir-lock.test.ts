@@ -125,6 +125,26 @@ describe('data directory lock', () => {
     expect((await refusal(dir)).holder.pid).toBe(holder.process.pid);
   });
 
+  it('believes the holder’s socket over its pid, which in another container may be anyone’s', async () => {
+    const dir = freshDir();
+    const holder = contender(dir);
+    expect(await holder.result).toEqual({ won: true });
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    // A live holder whose pid means nothing here (another pid namespace's).
+    writeLock(dir, { ...readLock(dir), pid: gone });
+    expect((await refusal(dir)).holder.pid).toBe(gone);
+
+    // A dead holder whose pid here is a live process: this one, as a restarted container's pid 1 is the old one's.
+    const lock = await take(freshDir());
+    const me = readLock(lock.dir);
+    lock.release();
+    const socket = readLock(dir).socket;
+    await killed(holder.process);
+    writeLock(dir, { ...me, socket });
+    await take(dir);
+    expect(readLock(dir).socket).not.toBe(socket);
+  });
+
   it('takes over a lock without a socket whose pid no longer runs', async () => {
     const dir = freshDir();
     const gone = spawnSync(process.execPath, ['-e', '']).pid!;
