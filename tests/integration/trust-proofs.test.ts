@@ -62,13 +62,13 @@ describeOnDatabases('trust: proofs renew the session, state changes only from ou
     expect((await victim.post(url(`${API}/send-code`), { applicationId: a.id, applicationToken: a.token })).status).toBe(200);
     const verified = await victim.post(url(`${API}/get/verify-with-otp`), { applicationId: a.id, applicationToken: a.token, otp: lastCode(outbox, OWNER_EMAIL) });
     expect(verified.status).toBe(200);
-    expect(victim.cookie(server.url, SESSION_COOKIE)).not.toBe(planted);
 
     const before = await storedRow(server.db, a.id);
     const saved = await overwrite(planter, a);
     expect(saved.status).toBe(401);
     expect(saved.body).toMatchObject({ type: 'SESSION_REQUIRED' });
     expect(await storedRow(server.db, a.id)).toEqual(before);
+    expect(victim.cookie(server.url, SESSION_COOKIE)).not.toBe(planted);
     // The victim goes on with the new cookie, and keeps what the old session held (the planter's application).
     expect((await victim.post(url(`${API}/save/${a.id}/${a.token}`), { additionalFormData: { step: 7, hasCoApplicant: false } })).text).toBe('success');
   });
@@ -77,10 +77,10 @@ describeOnDatabases('trust: proofs renew the session, state changes only from ou
     const victim = new Browser();
     const { planter, planted } = await plantedIn(victim);
     const a = await created(victim);
-    expect(victim.cookie(server.url, SESSION_COOKIE)).not.toBe(planted);
     const before = await storedRow(server.db, a.id);
     expect((await overwrite(planter, a)).status).toBe(401);
     expect(await storedRow(server.db, a.id)).toEqual(before);
+    expect(victim.cookie(server.url, SESSION_COOKIE)).not.toBe(planted);
     expect((await victim.post(url(`${API}/save/${a.id}/${a.token}`), { additionalFormData: { step: 7, hasCoApplicant: false } })).text).toBe('success');
   });
 
