@@ -112,10 +112,10 @@ export async function openSession(tx: Queryable, request: FastifyRequest, reply:
 /**
  * A proof renews the session (issue 24 item 4): a new session with a new cookie and new
  * expiries, carrying what the browser's old live session held (its applications and its
- * customer login, or `personKey` when the proof is a login), and the old session deleted,
+ * customer login), and the old session deleted,
  * so a cookie planted or seen before the proof opens nothing the proof opened. A login in
  * progress (customer_logins) goes with the old session: that browser asks for a new login code.
- * Its id.
+ * A login's own rotation is customer/session.ts `rotateIntoPerson`, which sets the person. Its id.
  */
 export async function rotateSession(
   tx: Queryable,
@@ -123,13 +123,12 @@ export async function rotateSession(
   reply: FastifyReply,
   now: Date,
   settings: SessionSettings = DEFAULT_SESSION_SETTINGS,
-  login?: { personKey: Uint8Array },
 ): Promise<number> {
   const hash = sessionTokenHash(request);
   const previous = hash && (await findSession(tx, hash, now));
   if (!previous) await deleteExpiredSessions(tx, now);
   const { token, hash: newHash } = newToken();
-  const id = await insertSession(tx, newHash, now, settings.idleMs, settings.absoluteMs, login?.personKey ?? previous?.personKey ?? null);
+  const id = await insertSession(tx, newHash, now, settings.idleMs, settings.absoluteMs, previous?.personKey ?? null);
   if (previous) {
     await copyApplications(tx, previous.id, id);
     await deleteSession(tx, previous.id);
