@@ -20,6 +20,7 @@ import { otpRoutes } from './otp/routes.ts';
 import { registerPages } from './pages.ts';
 import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { registerRequestOriginCheck } from './request-origin.ts';
 import { createSessions, type SessionSettings } from './sessions/sessions.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 import { customerAreaRoutes } from './customer/area-routes.ts';
@@ -63,6 +64,11 @@ export interface AppOptions {
   /** Browser sessions' idle and absolute expiry; absent, the defaults of sessions.ts. */
   sessions?: SessionSettings;
   /**
+   * Origins besides our own (and PUBLIC_BASE_URL) whose pages may make state-changing calls
+   * under /api (request-origin.ts); exact origins, e.g. the partners embedding the form.
+   */
+  trustedOrigins?: readonly string[];
+  /**
    * Keys the hash of identity codes customers are found by (config.ts `personKeySecret`);
    * absent, the development key. main.ts runs `syncPersonKeys` with the same key before this.
    */
@@ -88,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
+  // Issue 24 item 5: state changes under /api only from our own pages, JSON bodies only.
+  const trustedOrigins = new Set(options.trustedOrigins ?? []);
+  registerRequestOriginCheck(app, trustedOrigins);
 
   const limits: LimitTable = options.limits === false ? {} : structuredClone(options.limits ?? DEFAULT_LIMITS);
   if (options.createRateLimit !== undefined) {
@@ -158,7 +167,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(otpDevRoutes, { db, now });
   }
 
-  await app.register(identityRoutes, { db, products, sessions, limiter, settings: (await options.identity) ?? developmentSettings(), lenderDelayScale: options.lenderDelayScale });
+  const identitySettings = (await options.identity) ?? developmentSettings();
+  // Our origin as the browser sees it, when a proxy in front does not tell us its scheme or host.
+  if (identitySettings.publicBaseUrl) trustedOrigins.add(identitySettings.publicBaseUrl);
+  await app.register(identityRoutes, { db, products, sessions, limiter, settings: identitySettings, lenderDelayScale: options.lenderDelayScale });
 
   await registerPages(
     app,

@@ -20,6 +20,10 @@ export const messages = {
     fi: 'Pyynnön sisältötyypin pitää olla application/json.',
     en: 'The request content type must be application/json.',
   },
+  crossSiteRequest: {
+    fi: 'Pyyntö tuli toiselta sivustolta, eikä sitä käsitelty. Avaa palvelu sen omasta osoitteesta ja yritä uudelleen.',
+    en: 'The request came from another site and was refused (Origin / Sec-Fetch-Site).',
+  },
   bodyTooLarge: {
     fi: 'Pyynnön sisältö on liian suuri.',
     en: 'The request body is too large.',

@@ -338,11 +338,11 @@ describeOnDatabases('consumer applications API', (target) => {
       expect(await storedRow(server.db, id)).toEqual(row);
     });
 
-    it('accepts an empty body with or without a JSON content type, and {}', async () => {
+    it('accepts no body, an empty JSON body, and {}', async () => {
       for (const [body, headers] of [
         ['', { 'content-type': 'application/json' }],
         ['{}', { 'content-type': 'application/json' }],
-        [' ', { 'content-type': 'text/plain' }],
+        [undefined, {}],
       ] as const) {
         const { id, token } = await identifiedAtStep7();
         const answer = await post(url(`/finalize/${id}/${token}`), body, headers);
@@ -353,7 +353,9 @@ describeOnDatabases('consumer applications API', (target) => {
     it('refuses a body with content, and an incomplete application, changing nothing', async () => {
       const { id, token } = await create(saveBody(validApplication(), 7));
       expect((await post(url(`/finalize/${id}/${token}`), { step: 0 })).status).toBe(400);
-      expect((await post(url(`/finalize/${id}/${token}`), 'x'.repeat(5000), { 'content-type': 'text/plain' })).status).toBe(413);
+      expect((await post(url(`/finalize/${id}/${token}`), 'x'.repeat(5000), { 'content-type': 'application/json' })).status).toBe(413);
+      // Not JSON at all (issue 24 item 5: a form any page can post).
+      expect((await post(url(`/finalize/${id}/${token}`), ' ', { 'content-type': 'text/plain' })).status).toBe(415);
 
       const incomplete = await create();
       const before = await storedRow(server.db, incomplete.id);
@@ -373,12 +375,13 @@ describeOnDatabases('consumer applications API', (target) => {
   });
 
   describe('bad requests', () => {
-    it('answers malformed JSON, wrong content types, empty and non-object bodies with 400 and a clear message', async () => {
-      const cases: Array<[string, string, Record<string, string>, string]> = [
+    it('answers malformed JSON, empty and non-object bodies with 400, wrong content types with 415, and a clear message', async () => {
+      const cases: Array<[string, string, Record<string, string>, string, number?]> = [
         ['malformed', '{"loanPurposeId": 16,', { 'content-type': 'application/json' }, 'INVALID_JSON'],
         ['prototype pollution', '{"__proto__": {"admin": true}}', { 'content-type': 'application/json' }, 'INVALID_JSON'],
-        ['text/plain', JSON.stringify(STEP1_BODY), { 'content-type': 'text/plain' }, 'UNSUPPORTED_CONTENT_TYPE'],
-        ['form encoded', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }, 'UNSUPPORTED_CONTENT_TYPE'],
+        // 415 since issue 24 item 5 (400 before): a body any page could post cross-site.
+        ['text/plain', JSON.stringify(STEP1_BODY), { 'content-type': 'text/plain' }, 'UNSUPPORTED_CONTENT_TYPE', 415],
+        ['form encoded', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }, 'UNSUPPORTED_CONTENT_TYPE', 415],
         ['empty', '', { 'content-type': 'application/json' }, 'EMPTY_BODY'],
         ['array', '[1, 2]', { 'content-type': 'application/json' }, 'BAD_REQUEST'],
         ['string', '"text"', { 'content-type': 'application/json' }, 'BAD_REQUEST'],
@@ -386,9 +389,9 @@ describeOnDatabases('consumer applications API', (target) => {
       ];
       const { id, token } = await create();
       for (const path of ['/save', `/save/${id}/${token}`]) {
-        for (const [name, body, headers, type] of cases) {
+        for (const [name, body, headers, type, status = 400] of cases) {
           const answer = await post(url(path), body, headers);
-          expect(answer.status, `${path} ${name}`).toBe(400);
+          expect(answer.status, `${path} ${name}`).toBe(status);
           expect(answer.body, `${path} ${name}`).toEqual({ type, message: expect.stringMatching(/\S/) });
         }
       }

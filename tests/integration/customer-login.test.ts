@@ -182,7 +182,12 @@ describeOnDatabases('customer login', (target) => {
     const sessions = async () => Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM sessions').catch(() => ({ rows: [{ n: '0' }] }))).rows[0].n);
     const before = await sessions();
 
-    const out = await browser.get(url('/api/auth/logout'));
+    // A GET changes nothing (issue 24): no link or image logs anyone out.
+    expect((await browser.get(url('/api/auth/logout'))).status).toBe(404);
+    expect(await sessions()).toBe(before);
+    expect((await check(browser)).status).toBe(200);
+
+    const out = await browser.post(url('/api/auth/logout'));
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ loggedOut: true });
     expect(out.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=;`) || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line))).toBe(true);
@@ -193,8 +198,8 @@ describeOnDatabases('customer login', (target) => {
     replayed.setCookie(server.url, SESSION_COOKIE, cookie);
     expect((await check(replayed)).status).toBe(401);
     expect((await replayed.get(url('/api/applications'))).status).toBe(401);
-    expect((await browser.get(url('/api/auth/logout'))).body).toEqual({ loggedOut: true });
-    expect((await new Browser().get(url('/api/auth/logout'))).status).toBe(200);
+    expect((await browser.post(url('/api/auth/logout'))).body).toEqual({ loggedOut: true });
+    expect((await new Browser().post(url('/api/auth/logout'))).status).toBe(200);
   });
 
   it('logs in by application token only the browser that holds an application the bank confirmed', async () => {

@@ -272,7 +272,7 @@ describeOnDatabases('one-time codes', (target) => {
       expect(answer.status, `${JSON.stringify(body)} → ${answer.text}`).toBe(400);
     }
     const plain = await post(url('/send-code'), JSON.stringify(credentials), { 'content-type': 'text/plain' });
-    expect(plain.status).toBe(400);
+    expect(plain.status).toBe(415);
     const huge = await post(url('/send-code'), { ...credentials, domain: 'x'.repeat(100_000) });
     expect(huge.status).toBe(413);
     expect(await codeRows(credentials.applicationId)).toEqual(rowsBefore);

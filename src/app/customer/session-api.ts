@@ -18,7 +18,8 @@ export async function checkSession(): Promise<boolean> {
 
 export async function logout(): Promise<void> {
   try {
-    await (await fetch('/api/auth/logout', { credentials: 'include' })).text();
+    // A POST: the server changes nothing on a GET (issue 24).
+    await (await fetch('/api/auth/logout', { method: 'POST', credentials: 'include' })).text();
   } catch (error) {
     console.error('logout failed', error);
   }

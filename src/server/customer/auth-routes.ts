@@ -119,7 +119,8 @@ export async function customerAuthRoutes(app: FastifyInstance, options: Customer
     return { authenticated: true };
   });
 
-  app.get('/api/auth/logout', async (request, reply) => {
+  // A POST (issue 24 item 5): a GET changes nothing, so no link or image can log anyone out.
+  app.post('/api/auth/logout', async (request, reply) => {
     await endSession(db, request);
     clearSessionCookie(request, reply);
     return { loggedOut: true };

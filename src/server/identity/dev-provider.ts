@@ -18,11 +18,9 @@ import { databaseAdapter } from './database-adapter.ts';
 import { developmentKeys, type DevelopmentKeys } from './dev-keys.ts';
 import { findMethod } from './methods.ts';
 import { unseal } from './secrets.ts';
-import { CALLBACK_PATH, DEV_IDP_PATH, type IdentitySettings } from './settings.ts';
+import { CALLBACK_PATH, DEV_IDP_PATH, developmentIssuer, type IdentitySettings } from './settings.ts';
 import { renderProviderError, renderTestBank, TEST_PEOPLE } from './test-bank-page.ts';
 
-/** Different Host headers (localhost, 127.0.0.1, a LAN name) each get an issuer; a few are enough. */
-const MAX_ORIGINS = 8;
 const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 const FORM_LIMIT = 4096;
 
@@ -41,7 +39,12 @@ export interface DevelopmentProviderOptions {
 type Mounted = { provider: Provider; handle: ReturnType<Provider['callback']> };
 
 export async function mountDevelopmentProvider(app: FastifyInstance, settings: IdentitySettings, options: DevelopmentProviderOptions): Promise<DevelopmentProvider> {
-  const providers = new Map<string, Promise<Mounted>>();
+  // One provider whatever Host a request names (issue 24 item 5): it used to be one per
+  // origin, at most 8, so 8 forged Host headers used them up and identification answered
+  // 503. Its issuer is a fixed name; the addresses it hands the browser follow the request
+  // (oidc-provider builds them from it), so localhost, 127.0.0.1, *.localhost and a LAN name
+  // all work, and the callback a browser is sent back to is on the origin it came from.
+  let mounted: Promise<Mounted> | undefined;
   // Read (or made) at the first request, not at start: a server whose database is down still starts.
   let stored: Promise<{ keys: DevelopmentKeys; accounts: AccountIds }> | undefined;
   const material = () => {
@@ -60,18 +63,18 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     return `${request.protocol}://${host}`;
   }
 
-  function providerFor(origin: string): Promise<Mounted> {
-    let found = providers.get(origin);
-    if (found) return found;
-    if (providers.size >= MAX_ORIGINS) throw new ApiError(400, 'BAD_REQUEST', 'badRequest');
-    found = Promise.all([material(), import('oidc-provider')]).then(([{ keys, accounts }, { default: ProviderClass }]) => createProvider(ProviderClass, origin, keys, accounts));
-    providers.set(origin, found);
-    found.catch(() => providers.delete(origin));
-    return found;
+  function theProvider(): Promise<Mounted> {
+    if (!mounted) {
+      mounted = Promise.all([material(), import('oidc-provider')]).then(([{ keys, accounts }, { default: ProviderClass }]) => createProvider(ProviderClass, keys, accounts));
+      // A failed start is tried again by the next request.
+      mounted.catch(() => (mounted = undefined));
+    }
+    return mounted;
   }
 
-  function createProvider(ProviderClass: typeof Provider, origin: string, keys: DevelopmentKeys, accounts: AccountIds): Mounted {
-    const provider = new ProviderClass(`${origin}${DEV_IDP_PATH}`, {
+  function createProvider(ProviderClass: typeof Provider, keys: DevelopmentKeys, accounts: AccountIds): Mounted {
+    const issuer = developmentIssuer(settings);
+    const provider = new ProviderClass(issuer, {
       adapter: databaseAdapter(options.db),
       clients: [
         {
@@ -79,7 +82,8 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
           // The stored secret once main.ts has resolved the settings (resolveDevelopmentSecrets);
           // whatever our client authenticates with in any case.
           client_secret: settings.clientSecret,
-          redirect_uris: [`${origin}${CALLBACK_PATH}`],
+          // Any origin's callback is allowed below (callbackAllowed); one is listed as the schema wants one.
+          redirect_uris: [`${new URL(issuer).origin}${CALLBACK_PATH}`],
           grant_types: ['authorization_code'],
           response_types: ['code'],
           token_endpoint_auth_method: 'client_secret_basic',
@@ -113,6 +117,9 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
         ctx.body = renderProviderError();
       },
     });
+    // The callback on whichever origin the browser uses (the mount handler checks that it is
+    // the origin of the authorization request itself); with PUBLIC_BASE_URL, only that one.
+    provider.Client.prototype.redirectUriAllowed = (value: string) => callbackAllowed(value, settings.publicBaseUrl);
     return { provider, handle: provider.callback() };
   }
 
@@ -121,12 +128,16 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all(`${DEV_IDP_PATH}/*`, async (request, reply) => {
-      const { handle } = await providerFor(originOf(request));
+      const origin = originOf(request);
+      const path = request.raw.url!.slice(DEV_IDP_PATH.length) || '/';
+      // An authorization goes back to the origin it was asked on, as with a provider per origin.
+      if (/^\/auth(\/|\?|$)/.test(path) && !returnsHome(request, origin)) throw new ApiError(400, 'BAD_REQUEST', 'badRequest');
+      const { handle } = await theProvider();
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       // oidc-provider learns its mount path from originalUrl minus url.
       raw.originalUrl = raw.url;
-      raw.url = raw.url!.slice(DEV_IDP_PATH.length) || '/';
+      raw.url = path;
       // Every identification starts without a provider session: no single sign-on, so a
       // co-applicant in the same browser is never answered for by the primary's session.
       if (/^\/auth(\/|\?|$)/.test(raw.url) && raw.headers.cookie) raw.headers.cookie = withoutSessionCookies(raw.headers.cookie);
@@ -142,7 +153,8 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     );
 
     scope.get(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
-      const { provider } = await providerFor(originOf(request));
+      originOf(request);
+      const { provider } = await theProvider();
       const details = await interaction(provider, request, reply);
       const state = details.params.state;
       const applicant = typeof state === 'string' ? await options.applicantOf?.(state) : undefined;
@@ -150,7 +162,8 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     });
 
     scope.post<{ Body: Record<string, string> | undefined }>(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
-      const { provider } = await providerFor(originOf(request));
+      originOf(request);
+      const { provider } = await theProvider();
       const details = await interaction(provider, request, reply);
       const body = request.body ?? {};
       if (body.action === 'cancel') {
@@ -228,4 +241,28 @@ function withoutSessionCookies(header: string): string {
     .split(';')
     .filter((pair) => !/^\s*_session(\.|=)/.test(pair))
     .join(';');
+}
+
+/** A redirect URI the development client may use: our callback, on PUBLIC_BASE_URL when set, else on any http(s) origin. */
+export function callbackAllowed(value: string, publicBaseUrl: string | undefined): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash || url.pathname !== CALLBACK_PATH) return false;
+  return publicBaseUrl === undefined || url.origin === publicBaseUrl;
+}
+
+/** An authorization request's redirect_uri is on `origin`, the one the request itself came to (a GET's query; a POST is refused). */
+function returnsHome(request: FastifyRequest, origin: string): boolean {
+  if (request.method !== 'GET') return false;
+  const redirectUri = new URLSearchParams(request.raw.url!.split('?')[1] ?? '').getAll('redirect_uri');
+  if (redirectUri.length !== 1) return redirectUri.length === 0;
+  try {
+    return new URL(redirectUri[0]).origin === origin;
+  } catch {
+    return false;
+  }
 }

@@ -4,7 +4,7 @@
 import * as client from 'openid-client';
 import { loopbackFetch } from './loopback-fetch.ts';
 import type { IdentificationMethod } from './methods.ts';
-import { CALLBACK_PATH, DEV_IDP_PATH, type IdentitySettings } from './settings.ts';
+import { CALLBACK_PATH, DEV_IDP_PATH, developmentIssuer, type IdentitySettings } from './settings.ts';
 
 export interface StartedIdentification {
   url: string;
@@ -35,29 +35,40 @@ const DISCOVERY_TIMEOUT_S = 10;
 export function openIdConnectProvider(settings: IdentitySettings): IdentityProvider {
   const configurations = new Map<string, Promise<client.Configuration>>();
 
-  /** The broker's issuer; in development our own provider at this origin. */
-  const issuerFor = (baseUrl: string) => settings.issuer ?? `${baseUrl}${DEV_IDP_PATH}`;
-
   function configuration(baseUrl: string): Promise<client.Configuration> {
-    const issuer = issuerFor(baseUrl);
+    // Our development provider: its metadata from the origin the browser uses (the addresses
+    // in it are that origin's), not cached, so no Host header adds to anything kept (issue 24
+    // item 5). Its issuer is a fixed name (developmentIssuer), so the check of the discovered
+    // issuer is the ID token's.
+    if (!settings.issuer) return developmentConfiguration(baseUrl);
+    const issuer = settings.issuer;
     let found = configurations.get(issuer);
     if (!found) {
       const insecure = new URL(issuer).protocol === 'http:';
       found = client.discovery(new URL(issuer), settings.clientId, undefined, client.ClientSecretBasic(settings.clientSecret), {
-        // Plain HTTP only reaches a development issuer; settings refuse it in production.
+        // Plain HTTP only reaches a test broker; settings refuse it in production.
         execute: insecure ? [client.allowInsecureRequests] : [],
         timeout: DISCOVERY_TIMEOUT_S,
-        // Our own development provider may sit at a *.localhost origin Node cannot resolve.
-        ...(settings.issuer ? {} : { [client.customFetch]: loopbackFetch }),
-      }).then((config) => {
-        if (!settings.issuer) config[client.customFetch] = loopbackFetch;
-        return config;
       });
       configurations.set(issuer, found);
       // A failed discovery is tried again by the next applicant, not cached.
       found.catch(() => configurations.delete(issuer));
     }
     return found;
+  }
+
+  async function developmentConfiguration(baseUrl: string): Promise<client.Configuration> {
+    const issuer = developmentIssuer(settings);
+    // A well-known URL is fetched as given, without comparing it with the issuer.
+    const config = await client.discovery(new URL(`${baseUrl}${DEV_IDP_PATH}/.well-known/openid-configuration`), settings.clientId, undefined, client.ClientSecretBasic(settings.clientSecret), {
+      execute: [client.allowInsecureRequests],
+      timeout: DISCOVERY_TIMEOUT_S,
+      // Our own development provider may sit at a *.localhost origin Node cannot resolve.
+      [client.customFetch]: loopbackFetch,
+    });
+    if (config.serverMetadata().issuer !== issuer) throw new Error('the development provider names another issuer');
+    config[client.customFetch] = loopbackFetch;
+    return config;
   }
 
   return {

@@ -10,7 +10,7 @@ import type { Database } from '../db/index.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import type { RateLimiter } from '../limits/limits.ts';
 import { secureRequest, type Sessions } from '../sessions/sessions.ts';
-import { hashToken, isWellFormedToken, newToken, tokenMatches } from '../tokens.ts';
+import { hashToken, isWellFormedToken, newToken } from '../tokens.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
 import { findMethod, methodList } from './methods.ts';
 import { openIdConnectProvider, type IdentityProvider } from './oidc.ts';
@@ -18,7 +18,7 @@ import { sendToLenders, unidentifiedParties } from './completion.ts';
 import { isParty, personalIdOf, type Party } from './parties.ts';
 import { hashPersonalId, samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
 import { CALLBACK_PATH, type IdentitySettings } from './settings.ts';
-import { insertRequest, pendingApplicant, recordAttempt, REQUEST_TTL_MS, takeRequest } from './store.ts';
+import { insertRequest, pendingApplicant, pendingApplicationId, recordAttempt, REQUEST_TTL_MS, takeRequest } from './store.ts';
 
 export interface IdentityRoutesOptions {
   db: Database;
@@ -123,20 +123,23 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     scope.get<{ Querystring: Record<string, unknown> }>(CALLBACK_PATH, async (request, reply) => {
       const state = request.query.state;
       if (typeof state !== 'string' || !STATE_FORMAT.test(state)) throw new ApiError(400, 'IDENTIFICATION_STATE_INVALID', 'identificationStateInvalid');
-      const pending = await takeRequest(db, stateHash(state));
-      const token = pending && unseal(key, pending.tokenSealed);
-      if (!pending || !token) throw new ApiError(400, 'IDENTIFICATION_STATE_INVALID', 'identificationStateInvalid');
-      const { applicationId, party, method } = pending;
-      void reply.clearCookie(IDENTIFICATION_COOKIE, { path: CALLBACK_PATH });
-      // Another browser (a link someone else started, opened in a victim's browser) gets
-      // the finishing page without the application, and nothing is recorded for it.
+      // Only the browser that started it takes the request out (its identification cookie):
+      // another browser (a link someone else started, opened in a victim's browser, or the
+      // owner's callback URL opened elsewhere) gets the finishing page without the
+      // application, nothing is recorded, and the owner's own callback still works.
       const cookie = request.cookies?.[IDENTIFICATION_COOKIE];
-      const sameBrowser = cookie !== undefined && isWellFormedToken(cookie) && tokenMatches(cookie, pending.browserHash ?? undefined);
-      if (!sameBrowser) {
-        request.log.warn({ applicationId, party }, 'identification returned to another browser');
-        const product = (await readApplication(db, applicationId))?.product ?? products.catalogue.defaultProduct;
+      const pending = cookie !== undefined && isWellFormedToken(cookie) ? await takeRequest(db, stateHash(state), hashToken(cookie)) : undefined;
+      if (!pending) {
+        const elsewhere = await pendingApplicationId(db, stateHash(state));
+        if (elsewhere === undefined) throw new ApiError(400, 'IDENTIFICATION_STATE_INVALID', 'identificationStateInvalid');
+        request.log.warn({ applicationId: elsewhere }, 'identification returned to another browser');
+        const product = (await readApplication(db, elsewhere))?.product ?? products.catalogue.defaultProduct;
         return reply.code(303).header('location', `${products.pagePath(product)}/status?tunnistautuminen=failed`).send();
       }
+      const token = unseal(key, pending.tokenSealed);
+      if (!token) throw new ApiError(400, 'IDENTIFICATION_STATE_INVALID', 'identificationStateInvalid');
+      const { applicationId, party, method } = pending;
+      void reply.clearCookie(IDENTIFICATION_COOKIE, { path: CALLBACK_PATH });
 
       let reason: FailureReason | undefined;
       if (typeof request.query.error === 'string') {
@@ -193,7 +196,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       scope.post<{ Params: ApplicationParams }>(
         `${api}/authentication/complete/:id/:token`,
         { preHandler: applicationFromPath(db, new Set(group.map((product) => product.id))) },
-        async (request) => {
+        async (request, reply) => {
           const { id } = pathApplication(request);
           const raw = request.body === undefined ? '' : String(request.body).trim();
           if (raw !== '' && raw.replace(/\s+/g, '') !== '{}') throw badRequest('completeTakesNoBody');
@@ -206,6 +209,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             const missing = await unidentifiedParties(tx, id, application.data, flowOf(application).parties(application.data));
             if (missing.length > 0) throw new ApiError(400, 'STRONG_AUTHENTICATION_MISSING', 'strongAuthenticationMissing', { parties: missing.join(', ') }, { parties: missing });
             await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
+            // Identification completed is a proof: the session is renewed (issue 24 item 4).
+            await sessions.renew(tx, request, reply);
             return true;
           });
           if (dispatched) request.log.info({ applicationId: id }, 'application identified and dispatched');

@@ -26,6 +26,15 @@ export const DEV_CLIENT_ID = 'lainavertailu-dev';
 export const DEV_IDP_PATH = '/dev-idp';
 export const CALLBACK_PATH = '/api/auth/callback';
 
+/**
+ * The development provider's issuer: PUBLIC_BASE_URL's when set, else a fixed name. Never
+ * the request's Host (issue 24 item 5): one provider answers every origin, and the issuer
+ * is only compared, never fetched (discovery goes to the origin the browser uses).
+ */
+export function developmentIssuer(settings: Pick<IdentitySettings, 'publicBaseUrl'>): string {
+  return `${settings.publicBaseUrl ?? 'http://localhost'}${DEV_IDP_PATH}`;
+}
+
 /** `fail` throws the caller's configuration error; nothing here is silently defaulted in production. */
 export function readIdentitySettings(env: NodeJS.ProcessEnv, fail: (message: string) => never): IdentitySettings {
   const issuer = env.OIDC_ISSUER?.trim() || undefined;

@@ -40,8 +40,22 @@ export async function pendingApplicant(db: Queryable, stateHash: Buffer, now = n
   return application && { party: request.party, data: application.data };
 }
 
-/** Takes the request out: a second callback with the same state finds nothing. */
-export async function takeRequest(db: Queryable, stateHash: Buffer, now = new Date()): Promise<PendingRequest | undefined> {
+/** The application a live pending request is for, read without taking it (a callback in another browser: which finishing page to show). */
+export async function pendingApplicationId(db: Queryable, stateHash: Buffer, now = new Date()): Promise<number | undefined> {
+  const result = await db.query<{ application_id: number | string }>(
+    `SELECT application_id FROM identification_requests WHERE state_hash = $1 AND expires_at >= $2`,
+    [stateHash, now.toISOString()],
+  );
+  const row = result.rows[0];
+  return row && Number(row.application_id);
+}
+
+/**
+ * Takes the request out, only for the browser that started it (`browserHash`, the hash of its
+ * identification cookie; issue 24 item 5): a callback opened in another browser leaves the
+ * request to its owner, and a second callback with the same state finds nothing.
+ */
+export async function takeRequest(db: Queryable, stateHash: Buffer, browserHash: Buffer, now = new Date()): Promise<PendingRequest | undefined> {
   const result = await db.query<{
     application_id: number | string;
     party: Party;
@@ -53,9 +67,9 @@ export async function takeRequest(db: Queryable, stateHash: Buffer, now = new Da
     browser_hash: Uint8Array | null;
     expires_at: Date | string;
   }>(
-    `DELETE FROM identification_requests WHERE state_hash = $1
+    `DELETE FROM identification_requests WHERE state_hash = $1 AND browser_hash = $2
      RETURNING application_id, party, method, nonce, code_verifier, redirect_uri, token_sealed, browser_hash, expires_at`,
-    [stateHash],
+    [stateHash, browserHash],
   );
   const row = result.rows[0];
   if (!row || new Date(row.expires_at).getTime() < now.getTime()) return undefined;

@@ -9,9 +9,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { hashToken, isWellFormedToken, newToken } from '../tokens.ts';
-import { bindApplication, deleteExpiredSessions, findSession, insertSession, touchSessionFor } from './store.ts';
+import { bindApplication, copyApplications, deleteExpiredSessions, deleteSession, findSession, insertSession, touchSessionFor } from './store.ts';
 
+/** The cookie's name over plain http (development). */
 export const SESSION_COOKIE = 'lv_session';
+/**
+ * Over https (issue 24 item 4): a `__Host-` cookie is only accepted by browsers when set
+ * Secure, with Path=/ and no Domain, from a secure origin, so a sibling subdomain or a plain
+ * http page cannot plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-lv_session';
 
 export interface SessionSettings {
   /** A session unused this long ends (the idle expiry). */
@@ -29,20 +36,29 @@ export const DEFAULT_SESSION_SETTINGS: SessionSettings = { idleMs: 24 * 60 * 60 
 export interface Sessions {
   /** Refuses with 401 SESSION_REQUIRED unless this browser's session holds the application. */
   requireFor(request: FastifyRequest, applicationId: number): Promise<void>;
-  /** Adds the application to this browser's session, starting one (and setting its cookie) when there is none. */
+  /**
+   * The browser proved it may hold the application (created it, verified a code, opened it
+   * as its logged-in customer): a new session (new cookie) holding it and whatever the old
+   * one held, the old one deleted (rotateSession).
+   */
   grant(db: Queryable, request: FastifyRequest, reply: FastifyReply, applicationId: number): Promise<void>;
+  /** A proof that adds no application (identification completed): the same rotation. */
+  renew(db: Queryable, request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export const sessionRequired = () => new ApiError(401, 'SESSION_REQUIRED', 'sessionRequired');
 
-/** The session cookie's token hash, when the request carries a well-formed one. */
-export function sessionTokenHash(request: FastifyRequest): Buffer | undefined {
-  const value = request.cookies?.[SESSION_COOKIE];
-  return value !== undefined && isWellFormedToken(value) ? hashToken(value) : undefined;
-}
-
 /** `Secure` whenever the page was reached over https (behind a proxy: its X-Forwarded-Proto, for trusted hops). */
 export const secureRequest = (request: FastifyRequest) => request.protocol === 'https';
+
+/** The one name the session cookie has for this request's protocol; the other name is never read. */
+export const sessionCookieName = (request: FastifyRequest) => (secureRequest(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/** The session cookie's token hash, when the request carries a well-formed one. */
+export function sessionTokenHash(request: FastifyRequest): Buffer | undefined {
+  const value = request.cookies?.[sessionCookieName(request)];
+  return value !== undefined && isWellFormedToken(value) ? hashToken(value) : undefined;
+}
 
 export function createSessions(db: Queryable, options: { now: () => number; settings?: SessionSettings }): Sessions {
   const settings = options.settings ?? DEFAULT_SESSION_SETTINGS;
@@ -53,15 +69,22 @@ export function createSessions(db: Queryable, options: { now: () => number; sett
     },
 
     async grant(tx, request, reply, applicationId) {
-      const sessionId = await openSession(tx, request, reply, new Date(options.now()), settings);
+      const sessionId = await rotateSession(tx, request, reply, new Date(options.now()), settings);
       await bindApplication(tx, sessionId, applicationId);
+    },
+
+    async renew(tx, request, reply) {
+      await rotateSession(tx, request, reply, new Date(options.now()), settings);
     },
   };
 }
 
-/** Sets the session cookie: HttpOnly, SameSite=Strict, Secure over https, kept until the absolute expiry (the server decides before that). */
+/**
+ * Sets the session cookie: HttpOnly, SameSite=Strict, Path=/ and no Domain; over https
+ * Secure and named `__Host-lv_session`. Kept until the absolute expiry (the server decides before that).
+ */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, settings: SessionSettings): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
+  void reply.setCookie(sessionCookieName(request), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
@@ -71,7 +94,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureRequest(request) });
+  void reply.clearCookie(sessionCookieName(request), { path: '/', httpOnly: true, sameSite: 'strict', secure: secureRequest(request) });
 }
 
 /** This browser's live session, or a new one (with its cookie) when it has none; its id. */
@@ -82,6 +105,34 @@ export async function openSession(tx: Queryable, request: FastifyRequest, reply:
   await deleteExpiredSessions(tx, now);
   const { token, hash: newHash } = newToken();
   const id = await insertSession(tx, newHash, now, settings.idleMs, settings.absoluteMs);
+  setSessionCookie(request, reply, token, settings);
+  return id;
+}
+
+/**
+ * A proof renews the session (issue 24 item 4): a new session with a new cookie and new
+ * expiries, carrying what the browser's old live session held (its applications and its
+ * customer login), and the old session deleted,
+ * so a cookie planted or seen before the proof opens nothing the proof opened. A login in
+ * progress (customer_logins) goes with the old session: that browser asks for a new login code.
+ * A login's own rotation is customer/session.ts `rotateIntoPerson`, which sets the person. Its id.
+ */
+export async function rotateSession(
+  tx: Queryable,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  now: Date,
+  settings: SessionSettings = DEFAULT_SESSION_SETTINGS,
+): Promise<number> {
+  const hash = sessionTokenHash(request);
+  const previous = hash && (await findSession(tx, hash, now));
+  if (!previous) await deleteExpiredSessions(tx, now);
+  const { token, hash: newHash } = newToken();
+  const id = await insertSession(tx, newHash, now, settings.idleMs, settings.absoluteMs, previous?.personKey ?? null);
+  if (previous) {
+    await copyApplications(tx, previous.id, id);
+    await deleteSession(tx, previous.id);
+  }
   setSessionCookie(request, reply, token, settings);
   return id;
 }

@@ -3,6 +3,8 @@ import type { Queryable } from '../db/index.ts';
 
 export interface StoredSession {
   id: number;
+  /** The logged-in customer (issue 17), or null. */
+  personKey: Uint8Array | null;
   expiresAt: number;
   absoluteExpiresAt: number;
 }
@@ -18,12 +20,12 @@ export async function insertSession(db: Queryable, tokenHash: Uint8Array, now: D
 
 /** The live session with this token hash; expired ones are not found. */
 export async function findSession(db: Queryable, tokenHash: Uint8Array, now: Date): Promise<StoredSession | undefined> {
-  const result = await db.query<{ id: number | string; expires_at: Date | string; absolute_expires_at: Date | string }>(
-    `SELECT id, expires_at, absolute_expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2`,
+  const result = await db.query<{ id: number | string; person_key: Uint8Array | null; expires_at: Date | string; absolute_expires_at: Date | string }>(
+    `SELECT id, person_key, expires_at, absolute_expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2`,
     [tokenHash, now.toISOString()],
   );
   const row = result.rows[0];
-  return row && { id: Number(row.id), expiresAt: new Date(row.expires_at).getTime(), absoluteExpiresAt: new Date(row.absolute_expires_at).getTime() };
+  return row && { id: Number(row.id), personKey: row.person_key ?? null, expiresAt: new Date(row.expires_at).getTime(), absoluteExpiresAt: new Date(row.absolute_expires_at).getTime() };
 }
 
 /** Whether the live session with this token hash holds the application; one statement, and it moves the idle expiry. */
@@ -63,7 +65,7 @@ export async function sessionHoldsApplication(db: Queryable, sessionId: number, 
   return result.rows.length > 0;
 }
 
-/** The applications one session holds, held by another too (a login's new session keeps the drafts of the old). */
+/** The applications one session holds, held by another too (a rotated session keeps what the old held). */
 export async function copyApplications(db: Queryable, fromSessionId: number, toSessionId: number): Promise<void> {
   await db.query(
     `INSERT INTO session_applications (session_id, application_id) SELECT $1, application_id FROM session_applications WHERE session_id = $2 ON CONFLICT DO NOTHING`,
