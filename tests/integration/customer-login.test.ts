@@ -369,10 +369,10 @@ describeOnDatabases('customer login work', (target) => {
     await statementsOf({ loginSsn: personalIdOfAge(44, 120), loginPhone: PHONE }); // the limiter's first clean-up
     const unknown = await statementsOf({ loginSsn: personalIdOfAge(45, 122), loginPhone: PHONE });
     const wrongPhone = await statementsOf({ loginSsn: SSN, loginPhone: '0509999999' });
-    expect(unknown.answer).toBe('false');
-    expect(wrongPhone.answer).toBe('false');
     expect(wrongPhone.statements).toEqual(unknown.statements);
     expect(unknown.statements.length).toBeGreaterThan(0);
+    expect(unknown.answer).toBe('false');
+    expect(wrongPhone.answer).toBe('false');
     // And a phone of any of the thirty is a match.
     expect((await statementsOf({ loginSsn: SSN, loginPhone: '0401234517' })).answer).toBe('true');
   });
