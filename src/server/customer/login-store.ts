@@ -14,7 +14,8 @@ export interface PendingLogin {
 /**
  * The e-mail of the person's latest identified application with one, when `phone` (the
  * national digit form) is that of any of the person's identified applications (the customer
- * may have changed numbers since); otherwise undefined.
+ * may have changed numbers since); otherwise undefined. Only applications whose identity code
+ * the bank confirmed count: anyone may type someone else's identity code into a form.
  *
  * One statement whose work does not depend on whether the identity code is known: the phone
  * is looked up in the index of (person, phone) (migration 047), which for an unknown
