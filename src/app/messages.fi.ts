@@ -208,6 +208,8 @@ export const customerTexts = {
     login: 'Kirjautuminen epäonnistui. Tarkista että käytät samaa puhelinnumeroa kuin edellisellä lainahakemuksellasi.',
     code: 'Kirjautuminen epäonnistui. Tarkista kertakirjautumiskoodi.',
     other: 'Kirjautuminen epäonnistui. Yritä uudelleen.',
+    /** A 429 (issue 25 item 2): too many logins for now, said as such. */
+    limited: 'Liian monta kirjautumisyritystä. Voit yrittää uudelleen {minutes} minuutin kuluttua.',
   },
   /** Each failure adds the customer service (§8). */
   hint: 'Jos kirjautuminen ei onnistu, ota yhteyttä asiakaspalveluumme, puh. {phone}.',

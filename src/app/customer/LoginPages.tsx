@@ -21,11 +21,11 @@ import { afterLogin, CODE_PATH, LOGIN_PATH, rememberAfterLogin, useCustomerSessi
 
 type Failure = keyof typeof t.failures;
 
-function FailureNotice({ failure }: { failure: Failure | null }): ReactNode {
+function FailureNotice({ failure, minutes }: { failure: Failure | null; minutes: number }): ReactNode {
   if (!failure) return null;
   return (
     <div className="notice-box" role="alert">
-      <p>{t.failures[failure]}</p>
+      <p>{fill(t.failures[failure], { minutes: String(minutes) })}</p>
       <p>{fill(t.hint, { phone: site.support.phone })}</p>
     </div>
   );
@@ -37,6 +37,8 @@ export function LoginPage({ brand, load, step }: { brand: Brand; load: FormLoade
   const location = useLocation();
   const { setAuthenticated } = useCustomerSession();
   const [failure, setFailure] = useState<Failure | null>(((location.state as { failure?: Failure } | null)?.failure) ?? null);
+  /** How long a 429 asks to wait, in whole minutes. */
+  const [waitMinutes, setWaitMinutes] = useState(1);
   const home = paths.start(defaultProduct);
 
   useEffect(() => {
@@ -51,8 +53,13 @@ export function LoginPage({ brand, load, step }: { brand: Brand; load: FormLoade
       navigate(CODE_PATH);
       return { ok: true };
     }
-    // Network or parse errors are only logged (§8); a refusal says the login failed.
+    // Network or parse errors are only logged (§8); a refusal says the identity code and the
+    // phone do not belong together; a 429 says to wait, not to check the phone.
     if (outcome.kind === 'refused') setFailure('login');
+    if (outcome.kind === 'limited') {
+      setWaitMinutes(Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60)));
+      setFailure('limited');
+    }
     return { ok: false };
   }, [navigate]);
 
@@ -80,7 +87,7 @@ export function LoginPage({ brand, load, step }: { brand: Brand; load: FormLoade
   return (
     <MessagePage brand={brand} homeHref={home} title={step === 1 ? t.loginTitle : t.codeTitle}>
       {step === 1 && <p className="message-page__lead">{t.loginLead}</p>}
-      <FailureNotice failure={failure} />
+      <FailureNotice failure={failure} minutes={waitMinutes} />
       <DocumentForm key={step} runtime={form.runtime} onSubmit={step === 1 ? submitLogin : submitCode} />
       {step === 2 && (
         <p>

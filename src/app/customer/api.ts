@@ -7,7 +7,13 @@ import type { FieldError } from '../../../engine/core/index.ts';
 import { readAcceptedUrl, readOffers, type OffersPage } from '../offers/api.ts';
 import { offersQuery, type SortChoice } from '../offers/rules.ts';
 
-export type LoginOutcome = { kind: 'sent' } | { kind: 'invalid'; errors: FieldError[] } | { kind: 'refused' } | { kind: 'failed' };
+export type LoginOutcome =
+  | { kind: 'sent' }
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'refused' }
+  /** 429: too many logins for now (issue 24 why 5), not a wrong phone. */
+  | { kind: 'limited'; retryAfterSeconds: number }
+  | { kind: 'failed' };
 export type VerifyOutcome = 'success' | 'error' | 'failed';
 
 const json = { 'content-type': 'application/json' };
@@ -15,8 +21,12 @@ const json = { 'content-type': 'application/json' };
 export async function login(loginSsn: string, loginPhone: string): Promise<LoginOutcome> {
   try {
     const response = await fetch('/api/auth/login', { method: 'POST', headers: json, credentials: 'include', body: JSON.stringify({ loginSsn, loginPhone }) });
-    const body = (await response.json().catch(() => null)) as { type?: string; errors?: Record<string, string> } | boolean | null;
+    const body = (await response.json().catch(() => null)) as { type?: string; errors?: Record<string, string>; retryAfterSeconds?: unknown } | boolean | null;
     if (response.ok) return body ? { kind: 'sent' } : { kind: 'refused' };
+    if (response.status === 429) {
+      const seconds = Number((typeof body === 'object' && body?.retryAfterSeconds) || response.headers.get('retry-after'));
+      return { kind: 'limited', retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60 };
+    }
     if (response.status === 400 && typeof body === 'object' && body?.type === 'VALIDATION_ERROR' && body.errors) {
       return { kind: 'invalid', errors: Object.entries(body.errors).map(([field, message]) => ({ field, message })) };
     }

@@ -10,8 +10,12 @@ import { fill } from '../text.ts';
 export interface CodeModalProps {
   /** What the page knows about the code sent: a line for the applicant, or an error. */
   status: { kind: 'sending' } | { kind: 'sent'; text: string } | { kind: 'error'; text: string };
-  /** Seconds the resend link stays disabled, counted from when this value last changed. */
-  resendLock: { seconds: number; since: number };
+  /**
+   * Seconds the resend link stays disabled, counted from when this value last changed.
+   * `told`: the status line already says how long (a longer wait, in minutes), so no
+   * countdown in seconds beside the link says it a second time.
+   */
+  resendLock: { seconds: number; since: number; told?: boolean };
   checking: boolean;
   /** The answer to the last try, shown at the field. */
   codeError?: { text: string };
@@ -101,7 +105,7 @@ export function CodeModal(props: CodeModalProps): ReactNode {
           type="button"
           className="lv-link-button resume-form__resend"
           aria-disabled={locked || undefined}
-          aria-describedby={locked ? waitId : undefined}
+          aria-describedby={locked && !resendLock.told ? waitId : undefined}
           onClick={() => {
             if (!locked) props.onResend();
           }}
@@ -109,7 +113,7 @@ export function CodeModal(props: CodeModalProps): ReactNode {
           {resume.resend}
         </button>
         <span id={waitId} className="lv-hint resume-form__wait" aria-live="polite">
-          {locked ? fill(resume.resendWait, { seconds: String(remaining) }) : ''}
+          {waitText(locked, remaining, resendLock)}
         </span>
       </p>
       <p>
@@ -120,6 +124,12 @@ export function CodeModal(props: CodeModalProps): ReactNode {
       </p>
     </Modal>
   );
+}
+
+/** The countdown of a short lock; after a wait the status line told, that it is over. */
+function waitText(locked: boolean, remaining: number, lock: CodeModalProps['resendLock']): string {
+  if (locked) return lock.told ? '' : fill(resume.resendWait, { seconds: String(remaining) });
+  return lock.told ? resume.resendReady : '';
 }
 
 /** Whole seconds left of the lock, ticking down to 0. */

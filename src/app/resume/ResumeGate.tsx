@@ -52,7 +52,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
   // 'loading': the prefill flow waiting for the session check or the code-less call.
   const [phase, setPhase] = useState<'loading' | 'open' | 'closed' | 'notFound'>(mode === 'prefill' ? 'loading' : 'open');
   const [status, setStatus] = useState<CodeModalProps['status']>({ kind: 'sending' });
-  const [lock, setLock] = useState({ seconds: 0, since: Date.now() });
+  const [lock, setLock] = useState<CodeModalProps['resendLock']>({ seconds: 0, since: Date.now() });
   const [checking, setChecking] = useState(false);
   const [codeError, setCodeError] = useState<{ text: string }>();
   const started = useRef(false);
@@ -67,7 +67,8 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
       if (outcome.kind === 'notFound') setPhase('notFound');
       else setStatus(statusOf(outcome));
       if (outcome.kind === 'sent' && outcome.fresh) setLock({ seconds: outcome.resendAfterSeconds, since: Date.now() });
-      if (outcome.kind === 'locked') setLock({ seconds: outcome.retryAfterSeconds, since: Date.now() });
+      // A longer wait is told once, in minutes, by the status line (issue 25 item 11).
+      if (outcome.kind === 'locked') setLock({ seconds: outcome.retryAfterSeconds, since: Date.now(), told: outcome.type === 'TOO_MANY_CODES' });
     },
     [id, token, brand.id],
   );

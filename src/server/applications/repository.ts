@@ -229,20 +229,6 @@ export async function applicationsOfPerson(db: Queryable, personKey: Uint8Array)
   return result.rows.map(fromPersonRow);
 }
 
-/**
- * What the login compares and where it sends the code: the primary phone and e-mail of the
- * person's strongly identified applications, newest first. Only an application whose identity
- * code the bank confirmed counts: anyone may type someone else's identity code into a form.
- */
-export async function loginContacts(db: Queryable, personKey: Uint8Array): Promise<Array<{ phone: string | null; email: string | null; brand: string }>> {
-  const result = await db.query<{ phone: string | null; email: string | null; brand: string }>(
-    `SELECT data->>'primaryApplicantMobilephone' AS phone, data->>'primaryApplicantEmail' AS email, brand FROM applications
-      WHERE person_key = $1 AND identified_at IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 50`,
-    [personKey],
-  );
-  return result.rows;
-}
-
 /** The application when it is the person's (else undefined, as for no application at all); `lock` holds its row for the transaction. */
 export async function applicationOfPerson(db: Queryable, personKey: Uint8Array, id: number, { lock = false } = {}): Promise<PersonApplication | undefined> {
   const result = await db.query<PersonRow>(`SELECT ${PERSON_COLUMNS} FROM applications WHERE id = $1 AND person_key = $2${lock ? ' FOR UPDATE' : ''}`, [id, personKey]);

@@ -3,17 +3,19 @@
 // customer's latest application; a logged-in session; logout; and the login of a browser
 // that already holds an application (by its id and token).
 //
-// Nobody can learn from these calls who is a customer: every well-formed login request gets
-// `true`, counts against the same limits, makes and stores a code and a login in progress in
-// the same statements, and answers before any mail goes out; only a customer whose phone
-// matches is mailed the code. Codes are compared in constant time and never logged.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// The login answers whether the identity code and the phone belong together (spec §4
+// "Session": a falsy answer is the login error 'Tarkista että käytät samaa puhelinnumeroa…').
+// Beyond that nothing tells who is a customer: an unknown identity code and a known one with
+// a wrong phone get the same `false` after the same statements (one index probe that finds
+// nothing: login-store.ts `loginRecipient`). Limits (issue 24 why 5): per address, per person
+// from that address, and per person only for codes actually mailed, so that an outsider
+// cannot lock a customer out; each is a cool-down of minutes. Codes are compared in constant
+// time and never logged.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brandIdForHost } from '../../../engine/core/catalogue.ts';
-import { normalizeFinnishPhone } from '../../../custom-validators/phone.ts';
 import { authorizedApplication } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
-import { applicationPerson, loginContacts } from '../applications/repository.ts';
+import { applicationPerson } from '../applications/repository.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { applicationNotFound, badRequest } from '../errors.ts';
 import type { RateLimiter } from '../limits/limits.ts';
@@ -24,7 +26,7 @@ import { CODE_TTL_MS, codeState, MAX_WRONG_TRIES } from '../otp/policy.ts';
 import { readCredentials } from '../otp/request.ts';
 import { deleteCode, insertCode, markUsed, personCodeById, recordWrongTry } from '../otp/store.ts';
 import { DEFAULT_SESSION_SETTINGS, openSession, type SessionSettings } from '../sessions/sessions.ts';
-import { deletePendingLogin, lockPendingLogin, savePendingLogin } from './login-store.ts';
+import { deletePendingLogin, lockPendingLogin, loginRecipient, savePendingLogin } from './login-store.ts';
 import type { PersonKeys } from './person-keys.ts';
 import { sessionHoldsApplication } from '../sessions/store.ts';
 import { clearSessionCookie, endSession, liveSession, requireCustomer, rotateIntoPerson } from './session.ts';
@@ -58,22 +60,32 @@ export async function customerAuthRoutes(app: FastifyInstance, options: Customer
     const at = now();
     const input = readLogin(request.body, new Date(at));
     const personKey = keys.of(input.personalId);
-    // Both subjects alike for everyone, so a refusal tells nothing either.
-    await limiter.hit(db, 'login', { ip: request.ip, person: personKey.toString('hex') });
+    const person = personKey.toString('hex');
+    // Every well-formed request counts, customer or not: per address, and per person from
+    // that address (a mistyped phone or two is room enough; a stranger elsewhere cannot use
+    // up the person's tries).
+    await limiter.hit(db, 'login', { ip: request.ip });
+    await limiter.hit(db, 'loginFromAddress', { person: `${person}@${request.ip}` });
+    const email = await loginRecipient(db, personKey, input.phone);
+    if (email === undefined) {
+      request.log.info({ sent: false }, 'customer login requested');
+      return false;
+    }
+    // Per person only what could be the person (the code and the phone belong together):
+    // the codes mailed into their inbox.
+    await limiter.hit(db, 'loginMail', { person });
     const brand = brandIdForHost(options.products.catalogue, request.hostname);
-    const outcome = await db.transaction(async (tx) => {
+    const { code, codeId } = await db.transaction(async (tx) => {
       const sessionId = await openSession(tx, request, reply, new Date(at), settings);
-      const recipient = matchingRecipient(await loginContacts(tx, personKey), input.phone);
       const owner = { personKey };
-      const code = newCode();
-      const codeId = await insertCode(tx, { owner, codeHash: hashCode(owner, code), channel: 'email', createdAt: new Date(at), expiresAt: new Date(at + CODE_TTL_MS) });
-      await savePendingLogin(tx, sessionId, { personKey, codeId, matched: recipient !== undefined }, new Date(at));
-      return { recipient, code, codeId };
+      const made = newCode();
+      const id = await insertCode(tx, { owner, codeHash: hashCode(owner, made), channel: 'email', createdAt: new Date(at), expiresAt: new Date(at + CODE_TTL_MS) });
+      await savePendingLogin(tx, sessionId, { personKey, codeId: id, matched: true }, new Date(at));
+      return { code: made, codeId: id };
     });
-    // Sent after the answer is on its way: how long SMTP takes must not tell a customer from anyone else.
-    const { recipient, code, codeId } = outcome;
-    if (recipient) setImmediate(() => deliver(request, recipient, code, codeId, brand));
-    request.log.info('customer login requested');
+    // Sent after the answer is on its way: the customer does not wait for SMTP.
+    setImmediate(() => deliver(request, { email }, code, codeId, brand));
+    request.log.info({ sent: true }, 'customer login requested');
     return true;
   });
 
@@ -158,24 +170,6 @@ export async function customerAuthRoutes(app: FastifyInstance, options: Customer
       });
   }
 }
-
-/**
- * The e-mail of the person's latest identified application, when the phone matches that of
- * any of them (the customer may have changed numbers since). Every candidate is compared, in
- * constant time, so the answer's cost does not depend on where the match is.
- */
-function matchingRecipient(contacts: Array<{ phone: string | null; email: string | null }>, phone: string): { email: string } | undefined {
-  const wanted = digest(phone);
-  let matched = false;
-  for (const contact of contacts) {
-    const same = timingSafeEqual(wanted, digest(normalizeFinnishPhone(contact.phone ?? '')));
-    matched = same || matched;
-  }
-  const latest = contacts.find((contact) => typeof contact.email === 'string' && contact.email.includes('@'));
-  return matched && latest?.email ? { email: latest.email } : undefined;
-}
-
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 function readOtpQuery(query: unknown): string {
   const { otp, ...rest } = (query ?? {}) as Record<string, unknown>;

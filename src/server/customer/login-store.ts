@@ -1,15 +1,39 @@
-// The SQL of logins in progress (migration 046 `customer_logins`): one per browser session,
-// naming the person and the one-time code made for this login. The code itself lives with
-// every other code in `one_time_codes` (hashed, bound to the person: otp/codes.ts), read
-// through otp/store.ts.
+// The SQL of the login: whom a login code goes to, and logins in progress (migration 046
+// `customer_logins`): one per browser session, naming the person and the one-time code made
+// for this login. The code itself lives with every other code in `one_time_codes` (hashed,
+// bound to the person: otp/codes.ts), read through otp/store.ts.
 import type { Queryable } from '../db/index.ts';
 
 export interface PendingLogin {
   personKey: Uint8Array;
   codeId: number | null;
-  /** Whether the code was sent: false for an unknown identity code or a phone that did not match. */
+  /** Whether the code was sent; logins saved since migration 047 always were (rows from before may not be). */
   matched: boolean;
 }
+
+/**
+ * The e-mail of the person's latest identified application with one, when `phone` (the
+ * national digit form) is that of any of the person's identified applications (the customer
+ * may have changed numbers since); otherwise undefined. Only applications whose identity code
+ * the bank confirmed count: anyone may type someone else's identity code into a form.
+ *
+ * One statement whose work does not depend on whether the identity code is known: the phone
+ * is looked up in the index of (person, phone) (migration 047), which for an unknown
+ * identity code and for a known one with a wrong phone alike is one probe finding nothing,
+ * reads no application row and returns no row. Only a match reads the e-mail.
+ */
+export async function loginRecipient(db: Queryable, personKey: Uint8Array, phone: string): Promise<string | undefined> {
+  const result = await db.query<{ email: string | null }>(LOGIN_RECIPIENT_SQL, [personKey, phone]);
+  return result.rows[0]?.email ?? undefined;
+}
+
+/** Exported for the test that reads its plan: $1 the person key, $2 the phone. */
+export const LOGIN_RECIPIENT_SQL = `SELECT (SELECT data->>'primaryApplicantEmail' FROM applications
+              WHERE person_key = $1 AND identified_at IS NOT NULL AND data->>'primaryApplicantEmail' LIKE '%@%'
+              ORDER BY created_at DESC, id DESC LIMIT 1) AS email
+      WHERE EXISTS (SELECT 1 FROM applications
+                     WHERE person_key = $1 AND identified_at IS NOT NULL AND person_key IS NOT NULL
+                       AND login_phone(data->>'primaryApplicantMobilephone') = $2)`;
 
 /** A new login request of the session replaces the one before. */
 export async function savePendingLogin(tx: Queryable, sessionId: number, login: PendingLogin & { codeId: number }, now: Date): Promise<void> {

@@ -25,21 +25,28 @@ const per = (max: number, windowSeconds: number): Limit => ({ max, windowSeconds
  * household behind one address and for an applicant's real use: the offers page polls
  * about 20 times in its first minutes, a code is asked a few times at most, a bank
  * round trip is retried a few times. One-time codes also keep their own per-application
- * resend lock and hourly cap (otp/policy.ts).
+ * resend waits, growing with the codes sent (otp/policy.ts).
  */
 export const DEFAULT_LIMITS: LimitTable = {
   create: { ip: per(60, 60) },
-  sendCode: { ip: per(30, 600), application: per(10, 3600), recipient: per(5, 3600) },
+  // Counted per application and recipient only for codes mailed; one application's growing
+  // waits (otp/policy.ts) send at most 10 in an hour, so these bind only across applications.
+  sendCode: { ip: per(30, 600), application: per(10, 3600), recipient: per(10, 3600) },
   verify: { ip: per(60, 600), application: per(20, 600) },
   identify: { ip: per(30, 600), application: per(10, 600), person: per(20, 3600) },
   poll: { ip: per(600, 60), application: per(120, 60) },
   accept: { ip: per(60, 60), application: per(30, 60) },
   marketingBan: { ip: per(30, 600), application: per(10, 600) },
-  // Customer login (issue 17). Counted for every well-formed request, customer or not, so a
-  // refusal says nothing about who is one. Per person (the keyed hash of the identity code):
-  // at most six codes an hour into one inbox, which leaves a customer room for a mistyped
-  // phone or two; per address: a household's logins, not a sweep through identity codes.
-  login: { ip: per(20, 600), person: per(6, 3600) },
+  // Customer login (issue 17; issue 24 why 5). Nothing an outsider sends locks a customer
+  // out, and every refusal is a cool-down of minutes. Per address, every well-formed request:
+  // a household's logins, not a sweep through identity codes or phones. Per person from one
+  // address (`loginFromAddress`, the subject is the person's keyed hash with the address):
+  // room for a mistyped phone or two, not a guess through phone numbers. Per person alone
+  // only what could be the person, the codes mailed (`loginMail`: identity code and phone
+  // belong together): at most five into one inbox in 15 minutes.
+  login: { ip: per(20, 600) },
+  loginFromAddress: { person: per(5, 600) },
+  loginMail: { person: per(5, 900) },
   // Each login's code takes five wrong tries (otp/policy.ts); this bounds one address across sessions.
   loginVerify: { ip: per(60, 600) },
 };

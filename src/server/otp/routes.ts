@@ -49,9 +49,6 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
       const application = await findApplication(tx, input);
       const recipient = recipientOf(application);
       if (!recipient) throw new ApiError(409, 'NO_CONTACT', 'otpNoContact');
-      // Counted for the application and the address only once the link is known to be right,
-      // so nobody can use up someone else's codes by guessing ids.
-      await options.limiter.hit(tx, 'sendCode', { application: application.id, recipient: recipient.address.trim().toLowerCase() });
       const owner = { applicationId: application.id };
       const latest = await latestCode(tx, owner);
       // A page opened again (not the resend link) keeps the code already on its way.
@@ -60,6 +57,11 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
       }
       const decision = sendDecision(await sendTimes(tx, owner, new Date(at - SEND_WINDOW_MS)), at);
       if (!decision.allowed) throw refusal(reply, decision.type, decision.retryAfterSeconds);
+      // Counted for the application and the address only for a code about to be mailed, once
+      // the link is known to be right: nobody uses up someone else's codes by guessing ids,
+      // and a page opened again is not a code. One application's own waits (policy.ts) stay
+      // within these; they bound the mails to one address across applications.
+      await options.limiter.hit(tx, 'sendCode', { application: application.id, recipient: recipient.address.trim().toLowerCase() });
       const code = newCode();
       const codeId = await insertCode(tx, {
         owner,
