@@ -32,7 +32,8 @@ async function column(page: Page, header: string): Promise<string[]> {
   const headers = await page.locator('.offers__table thead th').allTextContents();
   const index = headers.indexOf(header);
   expect(index, `column '${header}' in ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
-  return tableRows(page).evaluateAll((rows, at) => rows.map((row) => row.children[at].textContent ?? ''), index);
+  // Intl's Finnish figures use no-break spaces; written here with plain ones.
+  return tableRows(page).evaluateAll((rows, at) => rows.map((row) => (row.children[at].textContent ?? '').replace(/\s/g, ' ')), index);
 }
 
 const percent = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
