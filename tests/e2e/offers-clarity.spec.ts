@@ -267,8 +267,9 @@ test.describe('item 9: offers the server already has show at once', () => {
     await expect(tableRows(page)).toHaveCount(2);
     expect(await page.evaluate(() => Date.now())).toBe(opened);
     expect(await fetchTimes(page)).toEqual([opened]);
-    await nextPoll(page);
-    await nextPoll(page);
+    expect(await nextPoll(page)).toBe(1);
+    expect(await nextPoll(page)).toBe(2);
+    expect(await nextPoll(page)).toBe(3);
     const [first, second, third] = await fetchTimes(page);
     expect([second - first, third - second]).toEqual([5000, 5500]);
   });
