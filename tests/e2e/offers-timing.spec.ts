@@ -230,7 +230,8 @@ test.describe('offers page on the real marketplace, every lender answering befor
 
       while ((await pollsShown(page)) < 2) {
         const poll = await nextPoll(page);
-        await expect(page.getByText(progressText(LENDERS))).toBeVisible();
+        // The first poll is at once (issue 25), perhaps before the lenders answered; the later ones see them all.
+        if (poll > 1) await expect(page.getByText(progressText(LENDERS))).toBeVisible();
         await expect(page.getByText(WAIT)).toBeVisible();
         expect(poll).toBeLessThan(3);
       }
