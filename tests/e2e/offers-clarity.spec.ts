@@ -115,6 +115,8 @@ test.describe('item 6: a broken link, and no mixed states', () => {
     expect(requests).toHaveLength(1);
     await page.clock.resume();
     await expectNoAxeViolations(page, 'offers link not found');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoAxeViolations(page, 'offers link not found, 375 px');
   });
 
   test('the consumer list never says it is searching beside the verdict', async ({ page }) => {
@@ -167,6 +169,11 @@ test.describe('item 6: a broken link, and no mixed states', () => {
     await page.clock.runFor(30_000);
     await expect(heading(page)).toHaveText(NONE);
     await expect(page.getByText(WAITING_HEADING)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Mitä voit tehdä nyt?' })).toBeVisible();
+    await page.clock.resume();
+    await expectNoAxeViolations(page, 'business, no offers');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoAxeViolations(page, 'business, no offers, 375 px');
   });
 });
 
