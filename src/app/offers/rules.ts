@@ -91,9 +91,8 @@ export const SORT_KEYS: SortKey[] = ['apr', 'interest', 'monthlyPayment'];
 export const DEFAULT_SORT: SortChoice = { field: 'apr', direction: 'asc' };
 
 /**
- * Spec §7, as written: `size=100&sort=amount,desc&sort={field,dir}`. Offers for the full
- * amount come first (usually all regular ones are for the applied amount) and the
- * applicant's order applies among equal amounts.
+ * Spec §7, as written: `size=100&sort=amount,desc&sort={field,dir}`. The one page holds
+ * every offer; the list then shows them in the chosen order (`sortOffers`).
  */
 export function offersQuery(page: number, sort: SortChoice): string {
   const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE) });
