@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { formsPlugin } from './engine/build/vite-plugin-forms.ts';
 import { formPreloadPlugin } from './src/build/form-preload-plugin.ts';
+import { lenderCounts } from './src/build/lender-counts.ts';
 import { precompressPlugin } from './src/build/precompress-plugin.ts';
 
 // Vitest runs from the repository root (its include globs below are relative to it);
@@ -30,6 +31,8 @@ const pages = process.env.VITEST
 
 export default defineConfig({
   ...pages,
+  // The lender counts the pages claim, from the marketplace's data (issue 25).
+  define: { __LENDER_COUNTS__: JSON.stringify(lenderCounts()) },
   plugins: [react(), formsPlugin(), formPreloadPlugin(resolve(import.meta.dirname, 'src/app/form-preload.ts')), precompressPlugin()],
   test: {
     // Playwright specs live in tests/e2e and run under Playwright, not Vitest.

@@ -17,7 +17,8 @@ import { SERVER_ENTRY, buildServer, serverIsCurrent } from './build-server.mjs';
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(process.env.STATIC_DIR?.trim() || join(root, 'dist'));
 const PAGES_STAMP = join(dist, '.sources');
-const PAGES_INPUTS = ['src/app', 'src/build', 'engine', 'forms', 'custom-validators', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+// The marketplace's data files: the pages state their lender counts (src/build/lender-counts.ts).
+const PAGES_INPUTS = ['src/app', 'src/build', 'src/server/marketplace/lenders.json', 'src/server/marketplace/business-lenders.json', 'src/server/marketplace/mortgage-banks.json', 'engine', 'forms', 'custom-validators', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 async function buildPagesIfChanged() {
   const wanted = hashSources(root, PAGES_INPUTS);

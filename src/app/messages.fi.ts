@@ -49,7 +49,8 @@ export const site = {
 };
 
 export const claims = {
-  lenders: { value: '15', text: 'lainanantajaa vertailussa' },
+  /** `{count}`: the product's lenders in the marketplace's own data (src/app/lender-count.ts), never written here. */
+  lenders: { text: 'lainanantajaa vertailussa' },
   customers: { value: 'yli 300 000', text: 'tyytyväistä asiakasta' },
   minutes: { value: '3 min', text: 'hakemuksen täyttämiseen' },
   payout: 'Rahat tilillesi jopa samana päivänä, viimeistään kahden pankkipäivän kuluessa.',
@@ -82,7 +83,8 @@ export const hero = {
 
 export const promo = {
   title: 'Miksi hakea meidän kauttamme?',
-  points: ['Yksi hakemus, tarjoukset 15 lainanantajalta', 'Ei vaikutusta luottotietoihisi', 'Tietosi käsitellään turvallisesti Suomessa'],
+  /** `{count}` as in `claims.lenders`. */
+  points: ['Yksi hakemus, tarjoukset {count} lainanantajalta', 'Ei vaikutusta luottotietoihisi', 'Tietosi käsitellään turvallisesti Suomessa'],
 };
 
 export const summaryPanel = {
@@ -357,6 +359,7 @@ export const offersTexts = {
     interest: 'Nimelliskorko',
     apr: 'Todellinen vuosikorko',
     monthlyPayment: 'Kuukausierä',
+    totalAmount: 'Takaisin maksettava yhteensä',
     action: 'Valinta',
   },
   tableCaption: 'Saamasi lainatarjoukset',
@@ -389,7 +392,6 @@ export const offersTexts = {
   accept: {
     title: 'Valitsemasi tarjous: {lender}',
     intro: 'Siirryt lainanantajan sivulle, jossa voit jatkaa hakemusta. Tarjous sitoo sinua vasta, kun allekirjoitat lainanantajan sopimuksen.',
-    totalAmount: 'Takaisin maksettava yhteensä',
   },
   business: {
     label: 'Mainos',
@@ -401,6 +403,39 @@ export const offersTexts = {
     label: 'Mainos',
     title: 'Kokeile myös vaihtoehtoista rahoittajaa',
     body: 'Kumppanimme Vaihtoehtorahoitus voi tarjota lainaa silloinkin, kun pankit eivät tee tarjousta. Tämä on esittelyversion kuvitteellinen mainos.',
+    link: 'Tutustu Vaihtoehtorahoitukseen (esittelysivu)',
+  },
+  /** Issue 25: an empty result says what a person can do next. */
+  noneDetail: 'Yksikään lainanantaja ei tehnyt tarjousta tällä hakemuksella.',
+  advice: {
+    title: 'Mitä voit tehdä nyt?',
+    smaller: {
+      title: 'Hae pienempää summaa tai pidemmällä laina-ajalla',
+      body: 'Pienempi kuukausierä sopii useamman lainanantajan laskelmiin.',
+      link: 'Tee uusi hakemus',
+    },
+    coApplicant: {
+      title: 'Hae yhdessä kanssahakijan kanssa',
+      body: 'Kahden hakijan yhteiset tulot parantavat mahdollisuuksia saada tarjous.',
+      link: 'Tee uusi hakemus kanssahakijan kanssa',
+    },
+    support: {
+      title: 'Kysy asiakaspalvelusta',
+      body: 'Neuvomme, mitä hakemuksessa kannattaa muuttaa. Asiakaspalvelu {hours},',
+    },
+  },
+  /** Issue 25: a broken link is not an empty list. */
+  notFound: {
+    title: 'Hakemusta ei löytynyt',
+    body: 'Linkki on virheellinen tai vanhentunut, joten sen tarjouksia ei voi näyttää. Tarkista linkki tai täytä uusi hakemus.',
+    action: 'Täytä uusi hakemus',
+  },
+  /** Issue 25: the offers as a picture, beside the table. */
+  chart: {
+    title: 'Tarjoukset kuvana',
+    lead: 'Palkit näyttävät, paljonko kustakin tarjouksesta maksetaan takaisin yhteensä ja kuukaudessa. Lyhyempi palkki tarkoittaa pienempää summaa.',
+    caption: 'Takaisin maksettava yhteensä ja kuukausierä tarjouksittain',
+    lowest: 'Pienin takaisin maksettava summa',
   },
   close: 'Sulje',
 };

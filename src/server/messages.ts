@@ -275,6 +275,16 @@ export const lenderPageTexts = {
   notFoundBody: 'Osoite on virheellinen tai vanhentunut. Palaa tarjouslistaan ja valitse tarjous uudelleen.',
 } as const;
 
+// --- The second brand's sponsored partner, as its banner under an empty offers list links to it (issue 25) ---
+export const partnerPageTexts = {
+  title: 'Vaihtoehtorahoitus (esittelysivu)',
+  demoNotice: 'Tämä on lainavertailupalvelun esittelyversion kuvitteellinen kumppanisivu. Vaihtoehtorahoitus ei ole oikea yritys.',
+  heading: 'Vaihtoehtorahoitus',
+  intro:
+    'Oikea kumppani kertoisi tällä sivulla, millaista rahoitusta se tarjoaa silloin, kun pankit eivät tee tarjousta, ja ottaisi hakemuksen vastaan omalla lomakkeellaan.',
+  back: 'Palaa etusivulle',
+} as const;
+
 // --- One-time codes (issue 5, A1): the brand as the applicant's messages name it ---
 export const brandNames = {
   lainavertailu: 'Lainavertailu',

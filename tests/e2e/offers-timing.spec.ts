@@ -94,8 +94,9 @@ async function expectPoll(page: Page, brand: Brand, poll: number, answer: Answer
     await expect(page.getByText(NONE)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: BANNER })).toHaveCount(0);
   } else {
-    await expect(page.getByText(NONE, { exact: true })).toBeVisible();
-    await expect(heading(page)).toHaveText(answer.pending > 0 ? 'Haetaan tarjouksia...' : 'Lainatarjoukset: 0 kpl');
+    // The verdict is the title, never beside 'Haetaan tarjouksia...' (issue 25), lenders pending or not.
+    await expect(heading(page)).toHaveText(NONE);
+    await expect(page.getByText('Haetaan tarjouksia...')).toHaveCount(0);
     await expect(rows(page)).toHaveCount(0);
     await expect(promotedRow(page)).toHaveCount(0);
     if (brand === 'kattokorko') await expect(page.getByRole('heading', { name: BANNER })).toBeVisible();
@@ -107,14 +108,15 @@ async function expectPoll(page: Page, brand: Brand, poll: number, answer: Answer
 }
 
 /**
- * Polling has stopped: a long while later the only request is the one a sort change
- * makes at once (something observable, so the absence of polls in between is real).
+ * Polling has stopped: a long while later the only request is one the page makes on
+ * request (something observable, so the absence of polls in between is real; an empty
+ * list has no sort menu to change, issue 25).
  */
 async function expectPollingStopped(page: Page, requests: URL[], polls: number): Promise<void> {
   await page.clock.runFor(120_000);
-  await page.getByLabel('Järjestä').selectOption({ label: 'Nimelliskorko, pienin ensin' });
+  await page.evaluate((path) => fetch(path).catch(() => undefined), `${new URL(requests[0]).pathname}?probe=1`);
   await expect.poll(() => requests.length).toBe(polls + 1);
-  expect(requests[polls].searchParams.getAll('sort')).toEqual(['amount,desc', 'interest,asc']);
+  expect(requests[polls].searchParams.get('probe')).toBe('1');
   expect(await pollsShown(page)).toBe(polls);
 }
 
@@ -130,10 +132,6 @@ test.describe('offers page, whatever the lenders’ timing (scripted answers)', 
           await page.goto(`${brandOrigin(baseURL!, brand)}${offersPath(app)}`);
           await expect(page.locator('html')).toHaveAttribute('data-brand', brand);
           await expectOffersPageReady(page);
-          // Before the first poll nothing is known yet: the wait text and that the application is on its way.
-          await expect(page.getByText(WAIT)).toBeVisible();
-          await expect(page.getByText('Hakemuksesi välitetään lainanantajille.')).toBeVisible();
-          await expect(page.getByText('Mainos')).toHaveCount(0);
 
           const polls = Math.max(answers.length, 3);
           for (let poll = 1; poll <= polls; poll++) {
@@ -232,7 +230,8 @@ test.describe('offers page on the real marketplace, every lender answering befor
 
       while ((await pollsShown(page)) < 2) {
         const poll = await nextPoll(page);
-        await expect(page.getByText(progressText(LENDERS))).toBeVisible();
+        // The first poll is at once (issue 25), perhaps before the lenders answered; the later ones see them all.
+        if (poll > 1) await expect(page.getByText(progressText(LENDERS))).toBeVisible();
         await expect(page.getByText(WAIT)).toBeVisible();
         expect(poll).toBeLessThan(3);
       }

@@ -1,10 +1,14 @@
 // Beside the form on wide screens, below it on narrow ones: the summary of the
 // answers so far, the promo box and the support line.
 import type { ReactNode } from 'react';
+import { lenderCount } from '../lender-count.ts';
 import { site, promo, claims } from '../messages.fi.ts';
+import type { Product } from '../products.ts';
+import { fill } from '../text.ts';
 import { CheckIcon, PhoneIcon } from './icons.tsx';
 
-export function PromoBox(): ReactNode {
+/** The product's claims: its lender count is the marketplace's (src/app/lender-count.ts). */
+export function PromoBox({ product }: { product: Product }): ReactNode {
   return (
     <section className="promo" aria-labelledby="promo-title">
       <h2 id="promo-title" className="promo__title">
@@ -14,7 +18,7 @@ export function PromoBox(): ReactNode {
         {promo.points.map((point) => (
           <li key={point}>
             <CheckIcon />
-            {point}
+            {fill(point, { count: String(lenderCount(product)) })}
           </li>
         ))}
       </ul>

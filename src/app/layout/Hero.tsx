@@ -3,6 +3,7 @@
 // The amount range it states is the loaded form's (the brand's own minimum).
 import type { ReactNode } from 'react';
 import { useLoadedDocument } from '../loaded-form.ts';
+import { lenderCount } from '../lender-count.ts';
 import { claims } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { heroText } from './hero-text.ts';
@@ -22,7 +23,7 @@ export function Hero({ product }: { product: Product }): ReactNode {
           <li>
             <BankIcon />
             <span>
-              <strong>{claims.lenders.value}</strong> {claims.lenders.text}
+              <strong>{lenderCount(product)}</strong> {claims.lenders.text}
             </span>
           </li>
           <li>

@@ -1,7 +1,7 @@
 // The business offers list, step 3 (marketplace spec §2, §4 "Business flow", §9): polls
-// first after 5 s and then 0.5 s later each time, reports each poll from the second on,
+// at once and then 5 s, 5.5 s … later (issue 25), reports each poll from the second on,
 // says it is waiting for at most two polls and 'Ei lainatarjouksia' after more with
-// none, lists the offers in the server's order (APR, then closeness to the applied
+// none (whatever the lenders' speed: the verdict is the polls'), with what to do next, lists the offers in the server's order (APR, then closeness to the applied
 // amount) with the promoted continuous credit beside them, and opens an accepted offer
 // in a window opened before the call, so no popup blocker stops it.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -15,6 +15,7 @@ import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { acceptOffer, fetchBusinessOffers, OffersNotFound } from './api.ts';
+import { NoOffersAdvice } from './NoOffersAdvice.tsx';
 import { Lender, OfferFacts } from './OfferParts.tsx';
 import { isFinal, POLLS_BEFORE_VERDICT, type ListedOffer } from './rules.ts';
 import { usePolledOffers } from './use-polled-offers.ts';
@@ -57,8 +58,10 @@ function BusinessOffers({ brand, product, id, token }: Props): ReactNode {
   });
 
   const offers = page?.content ?? [];
-  const verdict = polls >= POLLS_BEFORE_VERDICT || isFinal(page);
-  const state = offers.length > 0 ? 'offers' : verdict ? 'none' : 'waiting';
+  // Spec §4: 'Ei lainatarjouksia' only after more than two polls, even when every lender has answered sooner.
+  const state = offers.length > 0 ? 'offers' : polls >= POLLS_BEFORE_VERDICT ? 'none' : 'waiting';
+  const final = isFinal(page);
+  const title = state === 'offers' ? fill(t.headingCount, { count: String(offers.length) }) : state === 'none' ? t.none : t.headingWaiting;
 
   const choose = (offer: ListedOffer) => {
     // Opened now, inside the click, so no popup blocker stops it; sent on when the url comes.
@@ -81,11 +84,12 @@ function BusinessOffers({ brand, product, id, token }: Props): ReactNode {
     <PageShell brand={brand} homeHref={paths.start(product)}>
       <div className="offers" data-polls={polls} data-accept-failed={acceptFailed || undefined}>
         <h1 ref={headingRef} className="offers__title">
-          {state === 'offers' ? fill(t.headingCount, { count: String(offers.length) }) : t.headingWaiting}
+          {title}
         </h1>
         <div role="status" aria-live="polite">
           {state === 'waiting' && <p className="offers__waiting">{t.waiting}</p>}
-          {state === 'none' && <p className="offers__none">{t.none}</p>}
+          {state === 'none' && final && <p className="offers__none">{t.noneDetail}</p>}
+          {state === 'none' && !final && page && page.pendingLenders > 0 && <p className="offers__pending">{fill(t.pending, { count: String(page.pendingLenders) })}</p>}
         </div>
         {state === 'offers' && (
           <ul className="offers__cards offers__cards--always">
@@ -108,6 +112,7 @@ function BusinessOffers({ brand, product, id, token }: Props): ReactNode {
             ))}
           </ul>
         )}
+        {state === 'none' && final && <NoOffersAdvice newApplicationHref={paths.start(product)} coApplicant={false} headingLevel={2} />}
         <p className="offers__free">{t.free}</p>
       </div>
     </PageShell>

@@ -13,7 +13,7 @@ export function OfferFacts({ offer }: { offer: ListedOffer }): ReactNode {
     [t.columns.interest, formatPercent(offer.interest)],
     [t.columns.apr, formatPercent(offer.apr)],
     [t.columns.monthlyPayment, fill(t.perMonth, { value: formatCents(offer.monthlyPayment) })],
-    [t.accept.totalAmount, formatCents(offer.totalAmount)],
+    [t.columns.totalAmount, formatCents(offer.totalAmount)],
   ];
   return (
     <dl className="offer-facts">

@@ -1,8 +1,9 @@
 // The consumer offers list as the offers page (step 0) and the customer area show it
-// (spec §2, §4): the sort menu, the lenders' progress, the offers as a table (desktop)
-// and cards (phone), the smaller offers and the brand's 10 % filter behind their
-// buttons, and the accept dialog, which opens the lender's page in a window opened
-// inside the click. The page around it owns the polling and says whose offers these are.
+// (spec §2, §4): the sort menu, the lenders' progress, the offers in the order the sort
+// menu names, as a chart of what each costs, a table (desktop) and cards (phone), the
+// smaller offers and the brand's 10 % filter behind their buttons, what to do when no
+// lender made an offer, and the accept dialog, which opens the lender's page in a window
+// opened inside the click. The page around it owns the polling and says whose offers these are.
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { offersTexts as t } from '../messages.fi.ts';
 import { Modal } from '../modals/Modal.tsx';
@@ -10,7 +11,9 @@ import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import type { OffersPage as Page } from './api.ts';
 import { formatCents, formatEuros, formatPercent, formatTenor } from './format.ts';
+import { NoOffersAdvice } from './NoOffersAdvice.tsx';
 import { Lender, OfferFacts } from './OfferParts.tsx';
+import { OffersChart } from './OffersChart.tsx';
 import {
   cheapestBadgeId,
   isFinal,
@@ -18,13 +21,18 @@ import {
   listState,
   parseSortValue,
   SORT_KEYS,
+  sortOffers,
   sortValue,
   visibleOffers,
   type LenderProgress,
+  type ListState,
   type ListedOffer,
   type SortChoice,
 } from './rules.ts';
 import './offers.css';
+
+/** The second brand's partner (the sponsored banner): the server's demo page of it. */
+const SPONSORED_PARTNER_PAGE = '/kumppani/vaihtoehtorahoitus';
 
 const SORT_VALUES = SORT_KEYS.flatMap((field) => (['asc', 'desc'] as const).map((direction) => sortValue({ field, direction })));
 
@@ -40,11 +48,19 @@ export interface OffersListProps {
   accept(offerId: number): Promise<string>;
   /** The list's title ('Lainatarjoukset: N kpl') is the page's h1 or, inside a page, an h2; the cards' headings one below. */
   titleLevel?: 1 | 2;
+  /** Where a new application starts (the advice under an empty result). */
+  newApplicationHref?: string;
+}
+
+/** The page's title: the count once offers are listed, the verdict once there is one, else that the page is waiting. */
+function titleOf(state: ListState, shown: number): string {
+  if (shown > 0 || state === 'filtered') return fill(t.headingCount, { count: String(shown) });
+  return state === 'none' ? t.none : t.headingWaiting;
 }
 
 type ModalState = { kind: 'accept'; offer: ListedOffer } | { kind: 'info' } | null;
 
-export function OffersList({ page, polls, failed, sort, onSort, interestFilter, accept, titleLevel = 1 }: OffersListProps): ReactNode {
+export function OffersList({ page, polls, failed, sort, onSort, interestFilter, accept, titleLevel = 1, newApplicationHref = paths.start('kulutusluotto') }: OffersListProps): ReactNode {
   const [showDownsell, setShowDownsell] = useState(false);
   const [showAboveFilter, setShowAboveFilter] = useState(false);
   const [modal, setModal] = useState<ModalState>(null);
@@ -52,12 +68,15 @@ export function OffersList({ page, polls, failed, sort, onSort, interestFilter, 
   const sponsoredId = useId();
   const visible = visibleOffers({ offers: page?.content ?? [], polls, interestFilter, showDownsell, showAboveFilter });
   const state = listState(visible.shown.length, polls, visible.allFilteredByInterest);
-  const badgeId = cheapestBadgeId(visible.shown);
+  // The order a person sees follows the sort menu's label (issue 25, docs/decisions.md).
+  const listed = sortOffers(visible.shown, sort);
+  const badgeId = cheapestBadgeId(listed);
   const progress = lenderProgress(page);
   const Title = titleLevel === 1 ? 'h1' : 'h2';
   const headingLevel: 2 | 3 = titleLevel === 1 ? 2 : 3;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const title = visible.shown.length > 0 || (state !== 'waiting' && isFinal(page)) ? fill(t.headingCount, { count: String(visible.shown.length) }) : t.headingWaiting;
+  const title = titleOf(state, listed.length);
+  const final = isFinal(page);
 
   const send = useCallback(
     (offer: ListedOffer, target: Window | null, navigate: boolean) => {
@@ -87,22 +106,25 @@ export function OffersList({ page, polls, failed, sort, onSort, interestFilter, 
     setModal(null);
   };
 
-  const listProps = { offers: visible.shown, badgeId, onOpen: (offer: ListedOffer) => setModal({ kind: 'accept', offer }), headingLevel };
+  const listProps = { offers: listed, badgeId, onOpen: (offer: ListedOffer) => setModal({ kind: 'accept', offer }), headingLevel };
   return (
     <div className="offers" data-polls={polls} data-fetch-failed={failed || undefined} data-accept-failed={acceptFailed || undefined}>
       <Title className="offers__title">{title}</Title>
       <p className="offers__lead">{t.free}</p>
       <div className="offers__controls">
-        <label className="offers__sort">
-          <span>{t.sortLabel}</span>
-          <select value={sortValue(sort)} onChange={(event) => onSort(parseSortValue(event.target.value))}>
-            {SORT_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {t.sortOptions[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* Nothing listed, nothing to sort (issue 25). */}
+        {listed.length > 0 && (
+          <label className="offers__sort">
+            <span>{t.sortLabel}</span>
+            <select value={sortValue(sort)} onChange={(event) => onSort(parseSortValue(event.target.value))}>
+              {SORT_VALUES.map((value) => (
+                <option key={value} value={value}>
+                  {t.sortOptions[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <button type="button" className="lv-button lv-button--secondary offers__info" onClick={() => setModal({ kind: 'info' })}>
           {t.infoButton}
         </button>
@@ -111,7 +133,7 @@ export function OffersList({ page, polls, failed, sort, onSort, interestFilter, 
       <div role="status" className="offers__status">
         {state === 'waiting' && <p>{t.waiting}</p>}
         {state === 'waiting' && <Progress progress={progress} />}
-        {state === 'none' && <p>{t.none}</p>}
+        {state === 'none' && final && <p>{t.noneDetail}</p>}
         {state === 'filtered' && <p>{t.allFiltered}</p>}
         {state !== 'waiting' && page && page.pendingLenders > 0 && (
           <>
@@ -122,8 +144,9 @@ export function OffersList({ page, polls, failed, sort, onSort, interestFilter, 
       </div>
 
       {/* The business credit is promoted as the list's first row: only when offers are listed. */}
-      {visible.shown.length > 0 && <OffersTable {...listProps} />}
-      {visible.shown.length > 0 && <OfferCards {...listProps} />}
+      {listed.length > 0 && <OffersChart offers={listed} headingLevel={headingLevel} />}
+      {listed.length > 0 && <OffersTable {...listProps} />}
+      {listed.length > 0 && <OfferCards {...listProps} />}
 
       {visible.hiddenDownsell > 0 && (
         <p>
@@ -146,8 +169,12 @@ export function OffersList({ page, polls, failed, sort, onSort, interestFilter, 
           <p className="offers__ad-label">{t.sponsored.label}</p>
           <Heading id={sponsoredId}>{t.sponsored.title}</Heading>
           <p>{t.sponsored.body}</p>
+          <p>
+            <a href={SPONSORED_PARTNER_PAGE}>{t.sponsored.link}</a>
+          </p>
         </aside>
       )}
+      {state === 'none' && final && <NoOffersAdvice newApplicationHref={newApplicationHref} coApplicant headingLevel={headingLevel} />}
 
       {modal?.kind === 'info' && (
         <Modal title={t.info.title} onClose={() => setModal(null)}>
@@ -216,6 +243,7 @@ function OffersTable({ offers, badgeId, onOpen }: ListProps): ReactNode {
           <th scope="col">{t.columns.interest}</th>
           <th scope="col">{t.columns.apr}</th>
           <th scope="col">{t.columns.monthlyPayment}</th>
+          <th scope="col">{t.columns.totalAmount}</th>
           <th scope="col">{t.columns.action}</th>
         </tr>
       </thead>
@@ -225,7 +253,7 @@ function OffersTable({ offers, badgeId, onOpen }: ListProps): ReactNode {
           <th scope="row">
             <span className="offers__ad-label">{t.business.label}</span> {t.business.title}
           </th>
-          <td colSpan={6}>
+          <td colSpan={7}>
             {t.business.body}{' '}
             <a className="offers__business-link" href={paths.start('yritysluotto')}>
               {t.business.link}
@@ -246,6 +274,7 @@ function OffersTable({ offers, badgeId, onOpen }: ListProps): ReactNode {
             <td>{formatPercent(offer.interest)}</td>
             <td>{formatPercent(offer.apr)}</td>
             <td>{fill(t.perMonth, { value: formatCents(offer.monthlyPayment) })}</td>
+            <td>{formatCents(offer.totalAmount)}</td>
             <td>
               <button type="button" className="lv-button lv-button--primary" aria-label={fill(t.chooseLabel, { lender: offer.partnerName })} onClick={() => onOpen(offer)}>
                 {t.choose}

@@ -32,7 +32,11 @@ export const BADGE_MIN_OFFERS = 3;
 export const BADGE_MIN_AMOUNT_SHARE = 0.8;
 export const PURCHASE_VALUE_SHARE = 0.0085;
 
-/** Delay before poll number `n` (0-based) since the last sort change: 5 s, 5.5 s, 6 s … */
+/**
+ * Delay before timed poll number `n` (0-based): 5 s, 5.5 s, 6 s … The page's first
+ * fetch is at once (issue 25: offers the server already has show at once) and a sort
+ * change fetches at once too; this rhythm applies to the polls after either.
+ */
 export function pollDelay(pollsDone: number): number {
   return FIRST_POLL_MS + POLL_STEP_MS * pollsDone;
 }
@@ -87,15 +91,35 @@ export const SORT_KEYS: SortKey[] = ['apr', 'interest', 'monthlyPayment'];
 export const DEFAULT_SORT: SortChoice = { field: 'apr', direction: 'asc' };
 
 /**
- * Spec §7, as written: `size=100&sort=amount,desc&sort={field,dir}`. Offers for the full
- * amount come first (usually all regular ones are for the applied amount) and the
- * applicant's order applies among equal amounts.
+ * Spec §7, as written: `size=100&sort=amount,desc&sort={field,dir}`. The one page holds
+ * every offer; the list then shows them in the chosen order (`sortOffers`).
  */
 export function offersQuery(page: number, sort: SortChoice): string {
   const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE) });
   params.append('sort', 'amount,desc');
   params.append('sort', `${sort.field},${sort.direction}`);
   return params.toString();
+}
+
+/**
+ * The order a person sees (issue 25): the field and direction they chose, then the
+ * larger amount first (spec §7's server sort, which keeps full-amount offers ahead of
+ * smaller ones among equals), then the server's order. The server's `amount,desc`
+ * first would otherwise put every smaller (downsell) offer below every larger one
+ * whatever the label says (docs/decisions.md).
+ */
+export function sortOffers<T extends Pick<ListedOffer, SortKey | 'amount'>>(offers: readonly T[], sort: SortChoice): T[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return offers
+    .map((offer, index) => ({ offer, index }))
+    .sort((a, b) => sign * (a.offer[sort.field] - b.offer[sort.field]) || b.offer.amount - a.offer.amount || a.index - b.index)
+    .map(({ offer }) => offer);
+}
+
+/** The offer with the smallest total repayable amount (the chart marks it); undefined for an empty list. */
+export function lowestTotalId(offers: readonly ListedOffer[]): number | undefined {
+  if (offers.length === 0) return undefined;
+  return offers.reduce((best, offer) => (offer.totalAmount < best.totalAmount ? offer : best)).id;
 }
 
 export const sortValue = (sort: SortChoice) => `${sort.field},${sort.direction}`;

@@ -1,7 +1,9 @@
-// The offers polling every offers list shares (spec §4, §9): first after 5 s, each later
-// interval 500 ms longer, until every lender has answered (rules.ts). A new `fetchPage`
-// (another sort, another application) shows its answer at once and starts the delays
-// again; the poll count goes on, as the page has been waiting that long.
+// The offers polling every offers list shares (spec §4, §9). The first poll is at once
+// (issue 25: an offers page opened again shows the offers the server already has without
+// waiting 5 s); the polls after it come 5 s later, then each 500 ms later than the last,
+// until every lender has answered (rules.ts). A new `fetchPage` (another sort, another
+// application) shows its answer at once and starts the delays again; the poll count goes
+// on, as the page has been waiting that long.
 import { useEffect, useRef, useState } from 'react';
 import type { OffersPage } from './api.ts';
 import { pollDelay, shouldKeepPolling } from './rules.ts';
@@ -26,7 +28,6 @@ export function usePolledOffers(fetchPage: (signal: AbortSignal) => Promise<Offe
   useEffect(() => {
     let cancelled = false;
     let timer: number | undefined;
-    let done = 0;
     const controller = new AbortController();
     const failedWith = (error: unknown): 'stop' | void => {
       setFailed(true);
@@ -35,7 +36,8 @@ export function usePolledOffers(fetchPage: (signal: AbortSignal) => Promise<Offe
       if (verdict !== 'stop') console.error('offers fetch failed', error);
       return verdict;
     };
-    const poll = async () => {
+    // Poll `index` (0-based since this request started); the next one follows pollDelay(index).
+    const poll = async (index: number) => {
       let next: OffersPage | null = null;
       try {
         next = await fetchPage(controller.signal);
@@ -46,22 +48,24 @@ export function usePolledOffers(fetchPage: (signal: AbortSignal) => Promise<Offe
         if (cancelled) return;
         if (failedWith(error) === 'stop') return;
       }
-      done += 1;
       pollsDone.current += 1;
       setPolls(pollsDone.current);
       latestHooks.current.onPolled?.(next, pollsDone.current);
-      if (shouldKeepPolling(next, pollsDone.current)) timer = window.setTimeout(poll, pollDelay(done));
+      if (shouldKeepPolling(next, pollsDone.current)) timer = window.setTimeout(() => void poll(index + 1), pollDelay(index));
     };
-    // A changed request shows its answer at once. (Compared by identity: React's
-    // development double run of this effect is no change.)
+    // A changed request (compared by identity: React's development double run of this
+    // effect is no change) shows its answer at once and the rhythm starts again at 5 s;
+    // the first request is itself the first poll, at once.
     if (shown.current && shown.current !== fetchPage) {
       fetchPage(controller.signal).then(
         (next) => !cancelled && setPage(next),
         (error: unknown) => !cancelled && failedWith(error),
       );
+      timer = window.setTimeout(() => void poll(1), pollDelay(0));
+    } else {
+      void poll(0);
     }
     shown.current = fetchPage;
-    timer = window.setTimeout(poll, pollDelay(0));
     return () => {
       cancelled = true;
       controller.abort();

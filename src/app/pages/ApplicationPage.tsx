@@ -169,11 +169,11 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
   const aside = useMemo(
     () => (
       <>
-        <PromoBox />
+        <PromoBox product={product} />
         <SupportLine />
       </>
     ),
-    [],
+    [product],
   );
 
   if (!state) {

@@ -1,6 +1,6 @@
 // The simulated lender's page for an accepted offer: server-rendered, no script, its
 // colours from a per-lender stylesheet, so it runs under the strict CSP unchanged.
-import { lenderPageTexts as t } from '../messages.ts';
+import { lenderPageTexts as t, partnerPageTexts } from '../messages.ts';
 import type { Offer } from './offers.ts';
 
 const euros = new Intl.NumberFormat('fi-FI', { style: 'currency', currency: 'EUR' });
@@ -64,6 +64,17 @@ export function lenderNotFoundPage(): string {
 <h1>${escapeHtml(t.notFoundTitle)}</h1>
 <p>${escapeHtml(t.notFoundBody)}</p>
 <p><a href="/">${escapeHtml(t.back)}</a></p>
+</main>`);
+}
+
+/** The sponsored partner of the second brand's empty offers list: a demo page, and it says so. */
+export function partnerDemoPage(): string {
+  const p = partnerPageTexts;
+  return page(p.title, ['/lainaaja/tyyli.css'], `<p class="demo" role="note">${escapeHtml(p.demoNotice)}</p>
+<main>
+<h1>${escapeHtml(p.heading)}</h1>
+<p>${escapeHtml(p.intro)}</p>
+<p><a href="/">${escapeHtml(p.back)}</a></p>
 </main>`);
 }
 

@@ -12,7 +12,7 @@ import { isWellFormedToken } from '../tokens.ts';
 import { acceptedOffer, acceptWithToken } from './acceptance.ts';
 import { orderBusinessOffers } from './business-order.ts';
 import { loadMarkets } from './markets.ts';
-import { LENDER_STYLESHEET, lenderColourSheet, lenderNotFoundPage, lenderPage } from './landing-page.ts';
+import { LENDER_STYLESHEET, lenderColourSheet, lenderNotFoundPage, lenderPage, partnerDemoPage } from './landing-page.ts';
 import { logoSvg } from './logos.ts';
 import { pollOffers, SORT_FIELDS, type SortField, type SortPair } from './offers.ts';
 
@@ -100,6 +100,10 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
   });
 
   app.get('/lainaaja/tyyli.css', (_request, reply) => css(reply, LENDER_STYLESHEET));
+  // The second brand's sponsored partner (its banner under an empty offers list): a demo page.
+  app.get('/kumppani/vaihtoehtorahoitus', (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/html; charset=utf-8').send(partnerDemoPage()),
+  );
   app.get<{ Params: { file: string } }>('/lainaaja/vari/:file', (request, reply) => {
     const lender = lenderOf(request.params.file, '.css');
     if (!lender) return notFound(reply);

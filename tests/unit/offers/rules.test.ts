@@ -5,11 +5,13 @@ import {
   isFinal,
   lenderProgress,
   listState,
+  lowestTotalId,
   offersQuery,
   parseSortValue,
   pollDelay,
   purchaseValue,
   shouldKeepPolling,
+  sortOffers,
   visibleOffers,
   type ListedOffer,
 } from '../../../src/app/offers/rules.ts';
@@ -163,5 +165,35 @@ describe('purchase value', () => {
   it('is 0.85 % of the largest offer amount', () => {
     expect(purchaseValue([offer({ amount: 10000 }), offer({ amount: 20000 })])).toBe(170);
     expect(purchaseValue([])).toBe(0);
+  });
+});
+
+describe('the order a person sees (issue 25)', () => {
+  // A downsell list as spec §7's server sends it: amount,desc first, then the choice.
+  const fromServer = [
+    offer({ amount: 20000, apr: 10.54, interest: 9.7, monthlyPayment: 301 }),
+    offer({ amount: 18000, apr: 9.05, interest: 8.2, monthlyPayment: 262 }),
+    offer({ amount: 16000, apr: 10.4, interest: 9.6, monthlyPayment: 240 }),
+    offer({ amount: 12000, apr: 12.07, interest: 11.3, monthlyPayment: 190 }),
+    offer({ amount: 8000, apr: 6.09, interest: 5.3, monthlyPayment: 99 }),
+  ];
+  it('follows the chosen field and direction whatever the amounts', () => {
+    expect(sortOffers(fromServer, { field: 'apr', direction: 'asc' }).map((o) => o.apr)).toEqual([6.09, 9.05, 10.4, 10.54, 12.07]);
+    expect(sortOffers(fromServer, { field: 'apr', direction: 'desc' }).map((o) => o.apr)).toEqual([12.07, 10.54, 10.4, 9.05, 6.09]);
+    expect(sortOffers(fromServer, { field: 'monthlyPayment', direction: 'asc' }).map((o) => o.monthlyPayment)).toEqual([99, 190, 240, 262, 301]);
+    expect(sortOffers(fromServer, { field: 'interest', direction: 'desc' }).map((o) => o.interest)).toEqual([11.3, 9.7, 9.6, 8.2, 5.3]);
+  });
+  it('puts the larger amount first among equals, then keeps the server order; the input is left alone', () => {
+    const small = offer({ amount: 9000, apr: 7 });
+    const large = offer({ amount: 15000, apr: 7 });
+    const first = offer({ amount: 15000, apr: 7 });
+    const input = [small, large, first];
+    expect(sortOffers(input, { field: 'apr', direction: 'asc' }).map((o) => o.id)).toEqual([large.id, first.id, small.id]);
+    expect(input.map((o) => o.id)).toEqual([small.id, large.id, first.id]);
+  });
+  it('marks the smallest total repayable amount; none in an empty list', () => {
+    const lowest = offer({ totalAmount: 9500 });
+    expect(lowestTotalId([offer({ totalAmount: 12000 }), lowest, offer({ totalAmount: 9600 })])).toBe(lowest.id);
+    expect(lowestTotalId([])).toBeUndefined();
   });
 });
