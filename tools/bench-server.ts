@@ -24,7 +24,8 @@ import { withoutNulls } from '../src/server/applications/submission.ts';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { recordAttempt } from '../src/server/identity/store.ts';
-import { hashPersonalId } from '../src/server/identity/secrets.ts';
+import { identificationRecord } from '../src/server/identity/completion.ts';
+import { readApplication } from '../src/server/applications/repository.ts';
 import { createLogger } from '../src/server/logging.ts';
 import { answerDueDispatches } from '../src/server/marketplace/dispatcher.ts';
 
@@ -129,7 +130,7 @@ async function createApplication(url: string, body: string): Promise<{ id: numbe
 async function answeredApplication(db: Database, url: string): Promise<{ id: number; token: string }> {
   const body = JSON.parse(UPDATE_BODY) as Record<string, unknown>;
   const created = await createApplication(url, UPDATE_BODY);
-  await recordAttempt(db, created.id, 'PRIMARY', 'bench', { outcome: 'success', ...hashPersonalId(String(body.primaryApplicantPersonalIdentificationNumber)) });
+  await recordAttempt(db, created.id, 'PRIMARY', 'bench', { outcome: 'success', ...identificationRecord(String(body.primaryApplicantPersonalIdentificationNumber), (await readApplication(db, created.id))!.data) });
   const finalized = await fetch(`${url}${API}/finalize/${created.id}/${created.token}`, { method: 'POST', headers: { cookie: created.cookie } });
   if (!finalized.ok) throw new Error(`finalize: ${finalized.status} ${await finalized.text()}`);
   return created;

@@ -18,6 +18,7 @@ import { outboxRoutes } from './notify/outbox-routes.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { registerPages } from './pages.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerRequestOriginCheck } from './request-origin.ts';
@@ -29,6 +30,19 @@ import { prefillLoadRoutes, prefillRedirectRoutes } from './customer/prefill-rou
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from './customer/person-keys.ts';
 
 export const BODY_LIMIT = 64 * 1024;
+/**
+ * Issue 24 item 5: a client that sends its headers or its body a byte at a time is cut off
+ * (408) instead of holding a connection open for good. Generous for a phone on a bad
+ * network (a body is at most BODY_LIMIT), short next to the minutes an idle socket could take.
+ */
+export const DEFAULT_TIMEOUTS: RequestTimeouts = { headersMs: 10_000, requestMs: 30_000 };
+
+export interface RequestTimeouts {
+  /** From the connection's first byte to the end of the request's headers. */
+  headersMs: number;
+  /** From the start of a request to the last byte of its body (the handler's time is not counted). */
+  requestMs: number;
+}
 const HEALTH_TIMEOUT_MS = 2000;
 
 export interface AppOptions {
@@ -73,14 +87,22 @@ export interface AppOptions {
    * absent, the development key. main.ts runs `syncPersonKeys` with the same key before this.
    */
   personKeySecret?: string;
+  /** Header and body timeouts (config.ts HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS); absent, DEFAULT_TIMEOUTS. */
+  timeouts?: RequestTimeouts;
+  /** Called for each route as it is registered (the fuzz test lists every route with it). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const products = options.products === undefined ? shippedProducts() : 'formsDir' in options.products ? loadProducts(options.products.formsDir) : options.products;
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: BODY_LIMIT,
+    requestTimeout: timeouts.requestMs,
+    // Node checks the two timeouts every connectionsCheckingInterval (30 s by default, which would let a slow client keep a connection that long past them).
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))) },
     // A hop count, never `true`: true would take the left-most address, which the client
     // writes. proxy-addr asks about each address from the socket outwards; the first
     // `hops` of them are our proxies, and the client is the next one.
@@ -89,10 +111,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ type: 'NOT_FOUND', message: text('notFound') }));
 
   registerSecurityHeaders(app);
+  // Every route's JSON bodies go through one parser and its shape check (issue 24 item 5).
+  registerJsonBodyParser(app);
   await app.register(fastifyCookie);
   // Issue 24 item 5: state changes under /api only from our own pages, JSON bodies only.
   const trustedOrigins = new Set(options.trustedOrigins ?? []);

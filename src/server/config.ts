@@ -28,6 +28,8 @@ export interface ServerConfig {
   identity: IdentitySettings;
   /** Keys the hash customers are found by (issue 17): PERSON_KEY_SECRET, else derived or the development key. */
   personKeySecret: string;
+  /** How long a client may take to send its headers and its whole request (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS). */
+  timeouts: { headersMs: number; requestMs: number };
 }
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
@@ -51,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustedProxies(env),
     staticDir: resolve(env.STATIC_DIR?.trim() || `${REPO_ROOT}/dist`),
     lenderDelayScale: lenderDelayScale(env),
+    timeouts: requestTimeouts(env),
     ...mailSettings(env),
     identity: readIdentitySettings(env, (message) => {
       throw new ConfigError(message);
@@ -138,6 +141,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
  * Production keeps the lenders' own delays; elsewhere a demo should get its offers in
  * a few seconds, so they answer in 0.3× the time (about 1–4.5 s).
  */
+/** Issue 24 item 5: headers within 10 s, the whole request within 30 s, unless set; headers never allowed longer than the request. */
+function requestTimeouts(env: NodeJS.ProcessEnv): { headersMs: number; requestMs: number } {
+  const headersMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
+  if (headersMs > requestMs) throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestMs})`);
+  return { headersMs, requestMs };
+}
+
 function lenderDelayScale(env: NodeJS.ProcessEnv): number {
   const raw = env.LENDER_DELAY_SCALE?.trim();
   if (!raw) return env.NODE_ENV === 'production' ? 1 : 0.3;

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     // Awaited by buildApp after the other routes are registered.
     identity,
     personKeySecret: config.personKeySecret,
+    timeouts: config.timeouts,
   });
   const [{ db, applied, personKeyBackfill }, app] = await Promise.all([preparing, building]);
   logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');

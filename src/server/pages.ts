@@ -29,6 +29,22 @@ const REVALIDATE = 'no-cache';
 /** A path that carries an application token: nothing may keep the page, not even the browser's cache. */
 const PRIVATE = 'no-store';
 const TOKEN_SEGMENT = /\/[A-Za-z0-9_-]{20,}(?:\/|$)/;
+const TOKEN_VALUE = /^[A-Za-z0-9_-]{20,}$/;
+
+/**
+ * Does the URL carry an application token anywhere: a path segment of its shape, a query
+ * parameter named for one (`?id=…&token=…`, even empty) or a query value of its shape?
+ */
+export function carriesToken(url: string): boolean {
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  if (TOKEN_SEGMENT.test(path)) return true;
+  if (at < 0) return false;
+  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
+    if (/token/i.test(name) || TOKEN_VALUE.test(value)) return true;
+  }
+  return false;
+}
 
 export function cacheControlFor(file: string): string {
   return /[\\/]assets[\\/]/.test(file) ? HASHED_ASSET : REVALIDATE;
@@ -41,6 +57,11 @@ export function cacheControlFor(file: string): string {
 export async function registerPages(app: FastifyInstance, dir: string | undefined, productPaths: readonly string[]): Promise<void> {
   const known = new Set(productPaths);
   const statusOf = (url: string) => (known.has(url.split(/[?#]/)[0].split('/')[2] ?? '') ? 200 : 404);
+  // Every page, the shell's routes and the static files alike (`/?id=…&token=…` is the
+  // static index.html): a token in the URL, in the path or the query, means nothing may keep it.
+  app.addHook('onSend', async (request, reply) => {
+    if (carriesToken(request.url)) reply.header('cache-control', PRIVATE);
+  });
   if (dir && existsSync(join(dir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -53,7 +74,6 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
       },
     });
     const shell = (request: FastifyRequest, reply: FastifyReply) => {
-      if (TOKEN_SEGMENT.test(request.url.split('?')[0])) reply.header('cache-control', PRIVATE);
       if (request.url.startsWith('/hakemus/')) reply.code(statusOf(request.url));
       return reply.sendFile('index.html');
     };

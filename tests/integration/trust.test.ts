@@ -6,12 +6,10 @@
 // 2. Identification was not tied to its browser: an identification someone else started
 //    could be finished in a victim's browser (login CSRF).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hashPersonalId } from '../../src/server/identity/secrets.ts';
-import { recordAttempt } from '../../src/server/identity/store.ts';
 import { DevOutbox } from '../../src/server/notify/notifier.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
-import { API, applicant, Browser, startTestServer, storedRow, type TestServer } from './helpers/server.ts';
+import { API, applicant, Browser, recordBankIdentification, startTestServer, storedRow, type TestServer } from './helpers/server.ts';
 
 type Credentials = { id: number; token: string };
 const OWNER_EMAIL = String(validApplication().primaryApplicantEmail);
@@ -120,7 +118,7 @@ describeOnDatabases('trust: the link alone, and identification in another browse
 
   it('2. completion needs the session even when the bank said yes', async () => {
     const a = await ownApplication();
-    await recordAttempt(server.db, a.id, 'PRIMARY', 'op', { outcome: 'success', ...hashPersonalId(String(validApplication().primaryApplicantPersonalIdentificationNumber)) });
+    await recordBankIdentification(server.db, a.id, String(validApplication().primaryApplicantPersonalIdentificationNumber));
     const before = await storedRow(server.db, a.id);
     expect((await new Browser().post(url(`${API}/authentication/complete/${a.id}/${a.token}`))).status).toBe(401);
     expect(await storedRow(server.db, a.id)).toEqual(before);

@@ -16,6 +16,8 @@ export interface FlowRules {
   parties(data: Record<string, unknown>): Party[];
   /** Does the identification callback complete the application once every party is identified? */
   completesOnIdentification: boolean;
+  /** Does anyone identify at all? The identification routes know only such products' applications. */
+  identifies: boolean;
 }
 
 const FLOW_RULES: Record<Flow, FlowRules> = {
@@ -26,6 +28,7 @@ const FLOW_RULES: Record<Flow, FlowRules> = {
     readyForIdentification: (application, form) => !application.identified && application.status !== 'finalized' && application.step === form.lastStep,
     parties: requiredParties,
     completesOnIdentification: false,
+    identifies: true,
   },
   // Marketplace §4 "Mortgage flow": the last active step's save carries finalize and
   // submits it; only the primary applicant identifies (§4 "Authentication"), which
@@ -35,6 +38,7 @@ const FLOW_RULES: Record<Flow, FlowRules> = {
     readyForIdentification: (application) => application.submitted && !application.identified,
     parties: () => [PARTIES[0]],
     completesOnIdentification: true,
+    identifies: true,
   },
   // Marketplace §4 "Business flow": created whole in one call and sent on at once; nobody identifies.
   business: {
@@ -42,6 +46,7 @@ const FLOW_RULES: Record<Flow, FlowRules> = {
     readyForIdentification: () => false,
     parties: () => [],
     completesOnIdentification: false,
+    identifies: false,
   },
 };
 

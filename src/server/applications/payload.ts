@@ -3,8 +3,6 @@
 // decide what to do with the result.
 import { isDeepStrictEqual } from 'node:util';
 import { badRequest, ApiError } from '../errors.ts';
-/** Deep enough for a loan row inside a list inside additionalFormData, and some slack. */
-const MAX_DEPTH = 8;
 const MAX_TRACKING_LENGTH = 4096;
 
 /**
@@ -47,30 +45,6 @@ type JsonObject = Record<string, unknown>;
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Refuses what PostgreSQL's jsonb cannot store (NUL, lone surrogates) and nesting that
- * no form needs, before anything walks the body recursively.
- */
-export function checkJsonShape(body: unknown): void {
-  const stack: Array<[unknown, number]> = [[body, 0]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
-    if (typeof value === 'string') {
-      if (!isStorableText(value)) throw badRequest('invalidText');
-    } else if (typeof value === 'object' && value !== null) {
-      if (depth >= MAX_DEPTH) throw badRequest('tooDeep');
-      for (const [key, member] of Object.entries(value)) {
-        if (!isStorableText(key)) throw badRequest('invalidText');
-        stack.push([member, depth + 1]);
-      }
-    }
-  }
-}
-
-function isStorableText(value: string): boolean {
-  return value.isWellFormed() && !value.includes('\u0000');
 }
 
 /**

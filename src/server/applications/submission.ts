@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import { ApiError, badRequest, ValidationError } from '../errors.ts';
-import { checkJsonShape, isObject, parseSavePayload, readVariantFields, type SavePayload } from './payload.ts';
+import { isObject, parseSavePayload, readVariantFields, type SavePayload } from './payload.ts';
 import type { ApplicationForm, Products } from './products.ts';
 
 /** The application routes' scope: JSON bodies only, and no cache may keep an answer (they carry tokens and personal data). */
@@ -42,8 +42,8 @@ export function readNewApplication(
 export function jsonBody(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
   if (body === undefined) throw badRequest('emptyBody');
+  // The shape (no NUL, no lone surrogate, no deep nesting) was checked by the parser (json-body.ts).
   if (!isObject(body)) throw badRequest('notAnObject');
-  checkJsonShape(body);
   return body;
 }
 

@@ -14,9 +14,9 @@ import { hashToken, isWellFormedToken, newToken } from '../tokens.ts';
 import { mountDevelopmentProvider } from './dev-provider.ts';
 import { findMethod, methodList } from './methods.ts';
 import { openIdConnectProvider, type IdentityProvider } from './oidc.ts';
-import { sendToLenders, unidentifiedParties } from './completion.ts';
+import { identificationRecord, sendToLenders, unidentifiedParties } from './completion.ts';
 import { isParty, personalIdOf, type Party } from './parties.ts';
-import { hashPersonalId, samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
+import { samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
 import { CALLBACK_PATH, type IdentitySettings } from './settings.ts';
 import { insertRequest, pendingApplicant, pendingApplicationId, recordAttempt, REQUEST_TTL_MS, takeRequest } from './store.ts';
 
@@ -52,6 +52,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   const flowOf = (application: StoredApplication) => flowRules(products.product(application.product)!.flow);
   /** Identification belongs after the last step: the application is complete, not yet sent (the flow says when that is). */
   const readyForIdentification = (application: StoredApplication) => flowOf(application).readyForIdentification(application, products.formFor(application.product, application.brand));
+  // Only these products' applications are found here: another's (a business application) is the 404 of a wrong link.
+  const identifying = new Set(Object.values(products.catalogue.products).filter((product) => flowRules(product.flow).identifies).map((product) => product.id));
   const provider = options.provider ?? openIdConnectProvider(settings);
   const key = sealingKey(settings.clientSecret);
   // The test bank suggests the applicant's own code: it is the only one completion accepts.
@@ -70,7 +72,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     scope.get('/api/auth/visma/get-methods', async () => methodList(settings.methods));
 
     // Spec §7: 'true' once the application's identification is complete, other text before.
-    scope.get<{ Params: ApplicationParams }>('/api/auth/visma/status/:id/:token', { preHandler: applicationFromPath(db) }, async (request, reply) =>
+    scope.get<{ Params: ApplicationParams }>('/api/auth/visma/status/:id/:token', { preHandler: applicationFromPath(db, identifying) }, async (request, reply) =>
       reply.type('text/plain; charset=utf-8').send(String(pathApplication(request).identified)),
     );
 
@@ -82,7 +84,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         const method = findMethod(settings.methods, request.params.method);
         await options.limiter.hit(db, 'identify', { ip: request.ip });
         const application = await db.transaction(async (tx) => {
-          const found = await authorizedApplication(tx, id, token, { lock: true });
+          const found = await authorizedApplication(tx, id, token, { lock: true, products: identifying });
           await options.limiter.hit(tx, 'identify', { application: found.id, person: personalIdOf(found.data, party) });
           if (!method) throw badRequest('identificationMethodUnknown');
           if (party === 'CO_APPLICANT' && personalIdOf(found.data, 'CO_APPLICANT') === undefined) throw badRequest('identificationNoCoApplicant');
@@ -159,7 +161,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
               await recordAttempt(tx, applicationId, party, method, { outcome: 'mismatch', reason: 'personal id differs from the application' });
               return 'mismatch' as const;
             }
-            await recordAttempt(tx, applicationId, party, method, { outcome: 'success', ...hashPersonalId(person.personalId) });
+            await recordAttempt(tx, applicationId, party, method, { outcome: 'success', ...identificationRecord(person.personalId, application.data) });
             // A flow that identification alone completes (the mortgage) goes on as soon as every party it needs has.
             const flow = flowOf(application);
             if (flow.completesOnIdentification && readyForIdentification(application) && (await unidentifiedParties(tx, applicationId, application.data, flow.parties(application.data))).length === 0) {
@@ -184,8 +186,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   // Completion takes no body; like finalize it accepts whatever content type a client sends.
   // One route per API prefix of the catalogue, each for its own products.
   for (const [api, group] of products.groups) {
-    // A flow that the identification itself completes (the mortgage) has no completion call.
-    if (flowRules(group[0].flow).completesOnIdentification) continue;
+    // A flow that the identification itself completes (the mortgage), or that nobody identifies for (business), has no completion call.
+    if (flowRules(group[0].flow).completesOnIdentification || !flowRules(group[0].flow).identifies) continue;
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: COMPLETE_BODY_LIMIT }, (_request, body, done) => done(null, body));

@@ -32,6 +32,30 @@ export function hashPersonalId(personalId: string, salt: Uint8Array = randomByte
   return { salt: Buffer.from(salt), hash };
 }
 
+/**
+ * What an identification vouches for: the application's data when the bank answered, as a
+ * salted SHA-256 of its canonical JSON (keys sorted at every level, so the order jsonb
+ * gives them back in does not matter).
+ */
+export function hashIdentifiedData(data: Record<string, unknown>, salt: Uint8Array): Buffer {
+  return createHash('sha256').update(salt).update('application-data\0').update(canonicalJson(data), 'utf8').digest();
+}
+
+export function identifiedDataMatches(data: Record<string, unknown>, salt: Uint8Array, hash: Uint8Array | null): boolean {
+  if (!hash) return false;
+  const given = hashIdentifiedData(data, salt);
+  return hash.length === given.length && timingSafeEqual(given, hash);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, member]) => member !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
 export function personalIdMatchesHash(personalId: string, salt: Uint8Array, hash: Uint8Array): boolean {
   const given = hashPersonalId(personalId, salt).hash;
   return hash.length === given.length && timingSafeEqual(given, hash);

@@ -86,16 +86,16 @@ export async function takeRequest(db: Queryable, stateHash: Buffer, browserHash:
 }
 
 export type Outcome =
-  | { outcome: 'success'; salt: Buffer; hash: Buffer }
+  | { outcome: 'success'; salt: Buffer; hash: Buffer; dataHash: Buffer }
   | { outcome: 'mismatch' | 'error'; reason: string };
 
 export async function recordAttempt(db: Queryable, applicationId: number, party: Party, method: string, result: Outcome): Promise<void> {
   await db.query(
-    `INSERT INTO strong_authentications (application_id, party, method, outcome, reason, personal_id_salt, personal_id_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO strong_authentications (application_id, party, method, outcome, reason, personal_id_salt, personal_id_hash, data_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     result.outcome === 'success'
-      ? [applicationId, party, method, 'success', null, result.salt, result.hash]
-      : [applicationId, party, method, result.outcome, result.reason, null, null],
+      ? [applicationId, party, method, 'success', null, result.salt, result.hash, result.dataHash]
+      : [applicationId, party, method, result.outcome, result.reason, null, null, null],
   );
 }
 
@@ -103,13 +103,15 @@ export interface Identification {
   party: Party;
   salt: Uint8Array;
   hash: Uint8Array;
+  /** The application's data when the bank answered (secrets.ts `hashIdentifiedData`); null before migration 058. */
+  dataHash: Uint8Array | null;
 }
 
 export async function successfulIdentifications(db: Queryable, applicationId: number): Promise<Identification[]> {
-  const result = await db.query<{ party: Party; personal_id_salt: Uint8Array; personal_id_hash: Uint8Array }>(
-    `SELECT party, personal_id_salt, personal_id_hash FROM strong_authentications
+  const result = await db.query<{ party: Party; personal_id_salt: Uint8Array; personal_id_hash: Uint8Array; data_hash: Uint8Array | null }>(
+    `SELECT party, personal_id_salt, personal_id_hash, data_hash FROM strong_authentications
      WHERE application_id = $1 AND outcome = 'success' ORDER BY id`,
     [applicationId],
   );
-  return result.rows.map((row) => ({ party: row.party, salt: row.personal_id_salt, hash: row.personal_id_hash }));
+  return result.rows.map((row) => ({ party: row.party, salt: row.personal_id_salt, hash: row.personal_id_hash, dataHash: row.data_hash }));
 }

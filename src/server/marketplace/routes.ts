@@ -40,12 +40,12 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
   const { db } = options;
 
   // Polled every few seconds by every waiting applicant: the credential check and the
-  // page come from one statement, checked with the same `openedBy` as every other route.
-  const poll = (products?: ReadonlySet<string>) =>
+  // page come from one statement, checked with the same `openedBy` as every other route,
+  // for the poll's own products only: another product's application is the 404 of a wrong link.
+  const poll = (products: ReadonlySet<string>, business: boolean) =>
     async (request: FastifyRequest<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
       const { id, token } = applicationCredentials(request.params.id, request.params.token);
       const query = parseOffersQuery(request.query);
-      const business = products !== undefined;
       const polled = await pollOffers(db, id, offersReadOptions(query, business));
       try {
         openedBy(polled, token, products);
@@ -57,10 +57,12 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
       await options.limiter.hit(db, 'poll', { ip: request.ip, application: id });
       return reply.header('cache-control', 'no-store').send(offersAnswer(polled!, query, business));
     };
-  app.get('/api/lainavertailu22/offers/:id/:token', poll());
+  const productsOfFlow = (flow: string) => new Set(Object.values(options.products.catalogue.products).filter((product) => product.flow === flow).map((product) => product.id));
+  // Spec §7: the consumer offers (consumer and consolidation loans) under this one path.
+  app.get('/api/lainavertailu22/offers/:id/:token', poll(productsOfFlow('consumer'), false));
   // Spec §7: the business offers under the business API, for its own products only.
   for (const [api, group] of options.products.groups) {
-    if (group[0].flow === 'business') app.get(`${api}/offers/:id/:token`, poll(new Set(group.map((product) => product.id))));
+    if (group[0].flow === 'business') app.get(`${api}/offers/:id/:token`, poll(new Set(group.map((product) => product.id)), true));
   }
 
   // Its own scope: the body is a tiny JSON object and nothing else is parsed. One route

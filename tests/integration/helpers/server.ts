@@ -6,12 +6,12 @@ import { buildApp, type AppOptions } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/index.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
 import { resolveDevelopmentSecrets } from '../../../src/server/identity/dev-keys.ts';
-import { hashPersonalId } from '../../../src/server/identity/secrets.ts';
+import { identificationRecord } from '../../../src/server/identity/completion.ts';
 import { developmentSettings } from '../../../src/server/identity/settings.ts';
 import { recordAttempt } from '../../../src/server/identity/store.ts';
 import { createLogger } from '../../../src/server/logging.ts';
 import { loadFormRuntime } from '../../../engine/core/node.ts';
-import { insertApplication } from '../../../src/server/applications/repository.ts';
+import { insertApplication, readApplication } from '../../../src/server/applications/repository.ts';
 import { DEFAULT_SESSION_SETTINGS, SESSION_COOKIE } from '../../../src/server/sessions/sessions.ts';
 import { bindApplication, insertSession } from '../../../src/server/sessions/store.ts';
 import { newToken } from '../../../src/server/tokens.ts';
@@ -188,11 +188,14 @@ export async function storedRow(db: Database, id: number): Promise<Record<string
 }
 
 /**
- * What a successful return from the bank leaves behind (the callback's own record), for
- * tests of what may happen after identification; identity.test.ts covers the real round trip.
+ * What a successful return from the bank leaves behind (the callback's own record, which
+ * vouches for the application's data as stored now), for tests of what may happen after
+ * identification; identity.test.ts covers the real round trip.
  */
 export async function recordBankIdentification(db: Database, id: number, personalId: string, party: 'PRIMARY' | 'CO_APPLICANT' = 'PRIMARY'): Promise<void> {
-  await recordAttempt(db, id, party, 'op', { outcome: 'success', ...hashPersonalId(personalId) });
+  const application = await readApplication(db, id);
+  if (!application) throw new Error(`no application ${id}`);
+  await recordAttempt(db, id, party, 'op', { outcome: 'success', ...identificationRecord(personalId, application.data) });
 }
 
 /**
