@@ -30,13 +30,6 @@ export function parseLinks(text: string): TextPart[] {
   return parts;
 }
 
-/** The text as read without links: `[käyttöehdot](/kayttoehdot)` → `käyttöehdot`. */
-export function withoutLinks(text: string): string {
-  return parseLinks(text)
-    .map((part) => part.text)
-    .join('');
-}
-
 /** Every `[text](href)` written in the text whose href is not a safe link. */
 export function unsafeLinks(text: string): string[] {
   return [...text.matchAll(LINK_ATTEMPT)].map((match) => match[1]).filter((href) => !isSafeHref(href));
