@@ -3,15 +3,18 @@
 // all of them; a file in a `sections` folder is a section). Each finding names the
 // file and JSON path it is in; the product catalogue (forms/catalogue.json) comes last,
 // checked against the documents it names: a section's own file, and, for a finding that came
-// through a document's include, that document and the party. Exit 1 on any finding.
+// through a document's include, that document and the party. Then the content that is not a
+// form (forms/content/: site.json and the pages of legal/, engine/core/content.ts), when no
+// files are named or a named file is in it. Exit 1 on any finding.
 import { basename, dirname, join, relative } from 'node:path';
-import { CATALOGUE_FILE, FORMS_DIR, FormLoadError, SECTIONS_FOLDER, checkCatalogueFile, checkSectionFile, listFormDocuments, listSections, readFormSource, sectionFile, sectionsDirOf } from '../engine/core/node.ts';
+import { CATALOGUE_FILE, CONTENT_FOLDER, FORMS_DIR, checkContentFiles, FormLoadError, SECTIONS_FOLDER, checkCatalogueFile, checkSectionFile, listFormDocuments, listSections, readFormSource, sectionFile, sectionsDirOf } from '../engine/core/node.ts';
 import type { Finding } from '../engine/core/types.ts';
 
 const args = process.argv.slice(2);
 const isSection = (file: string) => basename(dirname(file)) === SECTIONS_FOLDER;
+const isContent = (file: string) => relative(process.cwd(), file).split(/[\\/]/).includes(CONTENT_FOLDER);
 const files = args.length
-  ? args
+  ? args.filter((file) => !isContent(file))
   : [
       ...listSections().map((id) => sectionFile(join(FORMS_DIR, SECTIONS_FOLDER), id)),
       ...listFormDocuments().map((id) => join(FORMS_DIR, `${id}.json`)),
@@ -70,4 +73,27 @@ for (const file of files) {
     failed++;
   }
 }
+if (!args.length || args.some(isContent)) {
+  const contentDir = args.length ? formsDirOfContent(args.find(isContent)!) : FORMS_DIR;
+  try {
+    for (const { file, findings } of checkContentFiles(contentDir)) {
+      if (findings.length === 0) console.log(`${shown(file)}: kunnossa (sisältö)`);
+      else {
+        failed++;
+        for (const finding of findings) console.error(`${shown(file)} ${finding.path}: ${finding.message}`);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof FormLoadError)) throw error;
+    console.error(error.message);
+    failed++;
+  }
+}
 process.exit(failed ? 1 : 0);
+
+/** The forms folder a content file belongs to: the folder that holds content/. */
+function formsDirOfContent(file: string): string {
+  let dir = dirname(file);
+  while (basename(dir) !== CONTENT_FOLDER && dirname(dir) !== dir) dir = dirname(dir);
+  return dirname(dir);
+}

@@ -8,6 +8,7 @@ import { finnishKeywords } from '../../custom-validators/keywords.ts';
 import { normalizers } from '../../custom-validators/normalizers.ts';
 import { compileSchema, createAjv } from './compile.ts';
 import { resolveVariants, variantNames } from './document.ts';
+import { unsafeLinkFindings } from './links.ts';
 import { knownOperation, operationsIn, variablesIn } from './logic.ts';
 import { resolveDocument, usesSections, withParty, type LoadSection, type Section } from './sections.ts';
 import type { Finding, FormDocument, JsonSchema, Logic } from './types.ts';
@@ -160,6 +161,8 @@ export function checkDocument(input: unknown): Finding[] {
       add(`/variants/${name}`, `muunnelmaa ei voi soveltaa: ${(error as Error).message.split('\n')[0]}`);
     }
   }
+  // A `[text](href)` in any text becomes a link in the browser only with a safe href: say so here.
+  findings.push(...unsafeLinkFindings(doc));
   return findings;
 
   function tryCompile(resolved: FormDocument, path: string) {
@@ -296,6 +299,7 @@ export function checkSection(input: unknown, id: string): Finding[] {
       }
     }
   }
+  for (const finding of unsafeLinkFindings(section)) add(finding.path, finding.message);
   return findings;
 }
 

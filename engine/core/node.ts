@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CatalogueError, checkCatalogue, checkedCatalogue, type Catalogue } from './catalogue.ts';
 import { checkDocument, checkSection, checkSource } from './check.ts';
+import { checkContentPage, checkSiteContent, knownPlaceholders, type SiteContent } from './content.ts';
 import { compileSchema } from './compile.ts';
 import { resolveVariants } from './document.ts';
 import { createFormRuntime, type FormRuntime } from './runtime.ts';
@@ -189,3 +190,39 @@ export function loadFormRuntime(id: string, variants: readonly string[] = [], fo
   }
   return runtime;
 }
+
+/** Content that is not a form (engine/core/content.ts): forms/content/site.json and the pages of forms/content/legal/. */
+export const CONTENT_FOLDER = 'content';
+export const SITE_CONTENT_FILE = 'site.json';
+export const PAGES_FOLDER = 'legal';
+
+/** The content pages of a forms folder: their file names without .json, which are their addresses (/<name>). */
+export function listContentPages(formsDir = FORMS_DIR): string[] {
+  const dir = join(formsDir, CONTENT_FOLDER, PAGES_FOLDER);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .map((entry) => entry.name.slice(0, -'.json'.length))
+    .sort();
+}
+
+/** What forms:check finds in a forms folder's content, per file (site.json first, then each page). */
+export function checkContentFiles(formsDir = FORMS_DIR, brands: ReadonlySet<string> = new Set(Object.keys(readCatalogue(formsDir).brands))): Array<{ file: string; findings: Finding[] }> {
+  const dir = join(formsDir, CONTENT_FOLDER);
+  const siteFile = join(dir, SITE_CONTENT_FILE);
+  if (!existsSync(siteFile)) return [];
+  const pages = listContentPages(formsDir);
+  const site = readJson(siteFile, 'Sivuston tekstejä');
+  const siteFindings = checkSiteContent(site, new Set(pages), brands);
+  const placeholders = knownPlaceholders(siteFindings.length ? undefined : (site as SiteContent));
+  return [
+    { file: siteFile, findings: siteFindings },
+    ...pages.map((page) => {
+      const file = join(dir, PAGES_FOLDER, `${page}.json`);
+      const findings = PAGE_NAME.test(page) ? checkContentPage(readJson(file, 'Sisältösivua'), placeholders) : [{ path: '/', message: `tiedoston nimi "${page}" ei kelpaa sivun osoitteeksi: pienet kirjaimet, numerot ja väliviivat` }];
+      return { file, findings };
+    }),
+  ];
+}
+
+const PAGE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;

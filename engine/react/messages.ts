@@ -35,6 +35,8 @@ export interface RendererMessages {
   removeRowFor: string;
   /** Shown while the continue button waits for the save. */
   saving: string;
+  /** Visually hidden after a link in a field's text that opens in a new tab, e.g. '(avautuu uuteen välilehteen)'. */
+  opensInNewTab?: string;
 }
 
 export function fill(template: string, params: Record<string, string | number>): string {

@@ -7,7 +7,8 @@ import type { FormLoader } from './form-source.ts';
 import { defaultProduct } from './catalogue.ts';
 import { CustomerSessionProvider, LogoutOnTheWay, RequireLogin } from './customer/session.tsx';
 import { LoadingPage } from './pages/LoadingPages.tsx';
-import { ApplicationsPage, ApplyPage, InsurancePage, LoginPage, LogoutPage, MarketingBanPage, UserDetailsPage } from './pages/lazy-pages.tsx';
+import { ApplicationsPage, ApplyPage, InsurancePage, LegalPage, LoginPage, LogoutPage, MarketingBanPage, UserDetailsPage } from './pages/lazy-pages.tsx';
+import { contentPageNames, contentPagePath } from './legal/legal-pages.ts';
 import { NotFoundPage } from './pages/PlaceholderPages.tsx';
 import { ProductRoute } from './pages/ProductRoute.tsx';
 import { paths } from './routes.ts';
@@ -31,6 +32,10 @@ export function App({ brand, load }: { brand: Brand; load: FormLoader }): ReactN
         <Route path="/maksuturva" element={privatePage(<InsurancePage brand={brand} />)} />
         <Route path="/hakemus/:product/*" element={<ProductRoute brand={brand} load={load} />} />
         <Route path="/u/:id/:token" element={<MarketingBanPage brand={brand} />} />
+        {/* The content pages of forms/content/legal/ (terms, privacy), each at /<file name>. */}
+        {contentPageNames.map((name) => (
+          <Route key={name} path={contentPagePath(name)} element={<LegalPage key={name} brand={brand} page={name} />} />
+        ))}
         <Route path="*" element={<NotFoundPage brand={brand} />} />
       </Routes>
       </CustomerSessionProvider>

@@ -22,6 +22,7 @@ export const renderer: RendererMessages = {
   addRowFor: '({list})',
   removeRowFor: '({row})',
   saving: 'Tallennetaan…',
+  opensInNewTab: '(avautuu uuteen välilehteen)',
 };
 
 export const brandTexts = {
@@ -544,3 +545,11 @@ export const identification = {
     },
   },
 } as const;
+
+/** The content pages (src/app/legal): their texts are forms/content/; these are the frame's. */
+export const legalTexts = {
+  /** The browser tab: `{title}` is the page's, `{brand}` the brand's name. */
+  documentTitle: '{title} – {brand}',
+  /** Under the heading; `{updated}` is a date (1.11.2026), `{version}` the text's version. */
+  meta: 'Päivitetty {updated} · Versio {version}',
+};

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { listContentPages } from '../../engine/core/node.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -83,6 +84,7 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
     app.get('/u/*', shell);
     // The customer's pages (issue 17): login, logout and the private area.
     for (const path of CUSTOMER_PAGES) app.get(path, shell);
+    for (const path of CONTENT_PAGES()) app.get(path, shell);
     return;
   }
   const notBuilt = (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
@@ -90,7 +92,11 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
   app.get('/hakemus/*', notBuilt);
   app.get('/u/*', notBuilt);
   for (const path of CUSTOMER_PAGES) app.get(path, notBuilt);
+  for (const path of CONTENT_PAGES()) app.get(path, notBuilt);
 }
 
 /** Spec §2: the login and the customer's private pages, all client-side routes. */
 const CUSTOMER_PAGES = ['/login/1', '/login/2', '/logout', '/lainahakemukset', '/haelainaa', '/omattiedot', '/maksuturva'];
+
+/** The legal pages (issue 25): one per file of forms/content/legal/, at /<file name>. */
+const CONTENT_PAGES = () => listContentPages().map((name) => `/${name}`);

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { step } from './support/application.ts';
 
-const LAZY_PAGES = /\/assets\/(?:OffersPage|ResumeGate|PrefillPage|AuthenticationPage|StatusPage|MarketingBanPage)-[\w-]+\.js$/;
+const LAZY_PAGES = /\/assets\/(?:OffersPage|ResumeGate|PrefillPage|AuthenticationPage|StatusPage|MarketingBanPage|LegalPage)-[\w-]+\.js$/;
 /** One chunk per variant set, named after the set (engine/build/vite-plugin-forms.ts). */
 const FORM_CHUNK = /\/assets\/(base|kattokorko|yhdistelylaina|kattokorko_yhdistelylaina)-[\w-]+\.js$/;
 /** An error code of fast-json-patch; string literals survive minification. */
@@ -21,6 +21,9 @@ const JSON_PATCH_MARKER = 'SEQUENCE_NOT_AN_ARRAY';
 const OTHER_PAGES_MARKERS: Array<[file: string, marker: string]> = [
   ['src/app/offers/api.ts', 'offers: no content list'],
   ['src/app/customer/api.ts', '/api/auth/login'],
+  // The legal pages' texts (issue 25) come with their page; the footer needs only their addresses.
+  ['forms/content/legal/kayttoehdot.json', 'Hakijan velvollisuudet'],
+  ['forms/content/legal/tietosuojaseloste.json', 'Tietojen luovuttaminen'],
 ];
 
 /** The paths of the JavaScript files the page fetches from now on. */

@@ -1,9 +1,11 @@
 // A single yes/no box. `ui:options.infoModal` names information the application
 // can open next to it (what a politically exposed person is, say). A box is not
 // checked on blur: ticking is the whole answer, and a group rule ("choose at least
-// one") would fire while the applicant tabs past its first box.
+// one") would fire while the applicant tabs past its first box. A label's
+// `[text](/path)` links open in a new tab: the applicant reads the terms and keeps the form.
 import type { WidgetProps } from '@rjsf/utils';
 import type { ReactNode } from 'react';
+import { LinkedText } from '../LinkedText.tsx';
 import { useFieldState } from './field-state.ts';
 
 export function CheckboxWidget(props: WidgetProps): ReactNode {
@@ -27,7 +29,7 @@ export function CheckboxWidget(props: WidgetProps): ReactNode {
           onFocus={() => onFocus(id, value)}
         />
         <label htmlFor={id} className="lv-checkbox__label">
-          {label}
+          <LinkedText text={label} newTab newTabHint={wizard.messages.opensInNewTab} />
         </label>
       </div>
       {info && openInfo && (
