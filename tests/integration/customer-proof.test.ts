@@ -219,9 +219,14 @@ describeOnDatabases('the customer area acts only on what the person proved, and 
       });
       await isLocked;
       return {
-        async release() {
-          release();
-          await holder;
+        /** Runs `body` while the lock is held, then releases it, whatever `body` came to (a failed check must not leave it held). */
+        async during<T>(body: () => Promise<T>): Promise<T> {
+          try {
+            return await body();
+          } finally {
+            release();
+            await holder;
+          }
         },
       };
     }
@@ -238,13 +243,15 @@ describeOnDatabases('the customer area acts only on what the person proved, and 
         const lock = await hold('SELECT id FROM offers WHERE id = $1 FOR UPDATE', offerId);
         const order: string[] = [];
         const accepted = fire(order, 'accept', accept(application, offerId));
-        await until(async () => accepted.settled() || (await lockWaiters()) >= 1);
-        const cancelled = fire(order, 'cancel', anna.post(url('/api/applications/cancel'), { applicationId: application.id }));
-        await until(async () => cancelled.settled() || (await lockWaiters()) >= 2);
-        // The accept holds the application: the cancel waits for it rather than answering under it.
-        expect(cancelled.settled()).toBe(false);
-        expect(accepted.settled()).toBe(false);
-        await lock.release();
+        const cancelled = await lock.during(async () => {
+          await until(async () => accepted.settled() || (await lockWaiters()) >= 1);
+          const cancel = fire(order, 'cancel', anna.post(url('/api/applications/cancel'), { applicationId: application.id }));
+          await until(async () => cancel.settled() || (await lockWaiters()) >= 2);
+          // The accept holds the application: the cancel waits for it rather than answering under it.
+          expect(cancel.settled()).toBe(false);
+          expect(accepted.settled()).toBe(false);
+          return cancel;
+        });
         const [acceptAnswer, cancelAnswer] = await Promise.all([accepted.answer, cancelled.answer]);
         expect(acceptAnswer.status, acceptAnswer.text).toBe(200);
         expect(cancelAnswer.status, cancelAnswer.text).toBe(200);
@@ -266,12 +273,14 @@ describeOnDatabases('the customer area acts only on what the person proved, and 
         const lock = await hold('SELECT id FROM applications WHERE id = $1 FOR UPDATE', application.id);
         const order: string[] = [];
         const cancelled = fire(order, 'cancel', anna.post(url('/api/applications/cancel'), { applicationId: application.id }));
-        await until(async () => cancelled.settled() || (await lockWaiters()) >= 1);
-        const accepted = fire(order, 'accept', accept(application, offerId));
-        await until(async () => accepted.settled() || (await lockWaiters()) >= 2);
-        // The accept waits its turn behind the cancel instead of answering around it.
-        expect(accepted.settled()).toBe(false);
-        await lock.release();
+        const accepted = await lock.during(async () => {
+          await until(async () => cancelled.settled() || (await lockWaiters()) >= 1);
+          const waiting = fire(order, 'accept', accept(application, offerId));
+          await until(async () => waiting.settled() || (await lockWaiters()) >= 2);
+          // The accept waits its turn behind the cancel instead of answering around it.
+          expect(waiting.settled()).toBe(false);
+          return waiting;
+        });
         const [cancelAnswer, acceptAnswer] = await Promise.all([cancelled.answer, accepted.answer]);
         expect(cancelAnswer.status, cancelAnswer.text).toBe(200);
         expect(acceptAnswer.status, acceptAnswer.text).toBe(409);
