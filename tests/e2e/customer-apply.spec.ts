@@ -2,10 +2,12 @@
 // creates nothing, so drafts never sent do not show as earlier applications; the prefilled
 // application is created when it is first saved, and the list shows it once it is sent.
 import { expect, test, type Page } from '@playwright/test';
+import { loadFormRuntime } from '../../engine/core/node.ts';
+import { validMortgage } from '../fixtures/mortgage-valid.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { field, fillFinish, IDENTIFY, step } from './support/application.ts';
-import { logIn } from './support/customer.ts';
-import { completeIdentification } from './support/identify.ts';
+import { becomeCustomer, logIn } from './support/customer.ts';
+import { chooseMethod, completeIdentification, identifyAtTestBank } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
 
 const patient = expect.configure({ timeout: 30_000 });
@@ -86,5 +88,54 @@ test('a card creates nothing; the prefilled application is created by its first 
   expect(after.latestApplication?.applicationId).toBe(id);
   expect(after.previousApplications.map((application) => application.applicationId)).toEqual([before.latestApplication!.applicationId]);
   await expect(customer.getByRole('heading', { name: 'Aiemmat hakemuksesi' })).toBeVisible();
+  await context.close();
+});
+
+test('a prefilled mortgage, first saved at its last step, is created and then submitted', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const owner = { ssn: personalIdOfAge(42, 913), phone: '0407651234', email: 'asunto.asiakas@example.fi' };
+  const data: Record<string, unknown> = {
+    ...validMortgage(),
+    primaryApplicantPersonalIdentificationNumber: owner.ssn,
+    primaryApplicantMobilephone: owner.phone,
+    primaryApplicantMobilephone2: owner.phone,
+    primaryApplicantEmail: owner.email,
+    primaryApplicantEmail2: owner.email,
+  };
+  await becomeCustomer(page, data);
+
+  const context = await browser.newContext();
+  const customer = await context.newPage();
+  await customer.goto('/lainahakemukset');
+  await logIn(customer, owner);
+  await patient(customer).toHaveURL(/\/lainahakemukset$/);
+  const before = await overviewOf(customer);
+
+  // The whole form, prefilled from the earlier mortgage (the same document: the loan too).
+  await chooseCard(customer, 'Hae asuntolainaa');
+  await patient(customer).toHaveURL(/\/hakemus\/asuntolaina\/$/);
+  const runtime = loadFormRuntime('mortgage');
+  const last = runtime.activeSteps(data).at(-1)!.number;
+  await patient(step(customer, last)).toBeVisible();
+  expect(await overviewOf(customer)).toEqual(before);
+  const saves: Array<{ created: boolean; status: number }> = [];
+  customer.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.request().method() === 'POST' && path.includes('/mortgage-applications/save')) saves.push({ created: path.endsWith('/save'), status: response.status() });
+  });
+  await step(customer, last).getByRole('button', { name: runtime.buttonLabel(last, data), exact: true }).click();
+  // Created, then submitted: it waits for identification, not yet listed.
+  await patient(customer).toHaveURL(/\/hakemus\/asuntolaina\/(auth|status)\//);
+  expect(saves).toEqual([
+    { created: true, status: 200 },
+    { created: false, status: 200 },
+  ]);
+  expect(await overviewOf(customer)).toEqual(before);
+  await patient(customer).toHaveURL(/\/hakemus\/asuntolaina\/auth\//);
+  await chooseMethod(customer);
+  await identifyAtTestBank(customer, owner.ssn);
+  await patient(customer).toHaveURL(/\/hakemus\/asuntolaina\/(status|offers)\//);
+  const after = await overviewOf(customer);
+  expect(after.previousApplications.map((application) => application.applicationId)).toEqual([before.latestApplication!.applicationId]);
   await context.close();
 });
