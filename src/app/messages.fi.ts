@@ -289,7 +289,7 @@ export const customerTexts = {
       label: 'Ohje: aiemmat hakemukset',
       title: 'Aiemmat hakemuksesi',
       paragraphs: [
-        'Listassa ovat kaikki henkilötunnuksellasi tehdyt lainahakemukset, uusin ensin.',
+        'Listassa ovat lähettämäsi lainahakemukset, uusin ensin: ne, joihin tunnistauduit pankkitunnuksilla, ja yritysluotot, jotka lähetit kirjautuneena. Keskeneräiset hakemukset eivät näy listassa.',
         'Katso tarjoukset näyttää hakemukselle tulleet lainatarjoukset. Tarjoukset ovat maksuttomia eivätkä sido sinua.',
         'Peru hakemus lopettaa hakemuksen käsittelyn: lainanantajat, jotka eivät ole vielä vastanneet, eivät enää saa sitä, eikä perutun hakemuksen tarjouksia voi hyväksyä. Perutun hakemuksen kohdalla lukee Peruttu.',
         'Jos jokin hakemus ei ole sinun tekemäsi, ota yhteyttä asiakaspalveluumme.',

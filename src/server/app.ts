@@ -169,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const [prefix, group] of products.groups) {
     // A business application is created whole and sent at once: no saves to resume with a code.
     if (group[0].flow === 'business') {
-      await app.register(businessApplicationRoutes, { prefix, db, products, group, sessions, limiter, personKeys: keys, lenderDelayScale: options.lenderDelayScale });
+      await app.register(businessApplicationRoutes, { prefix, db, products, group, sessions, limiter, personKeys: keys, lenderDelayScale: options.lenderDelayScale, now });
       continue;
     }
     await app.register(applicationRoutes, { prefix, db, products, group, sessions, limiter, personKeys: keys, lenderDelayScale: options.lenderDelayScale });
@@ -186,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: options.sessions });
   await app.register(customerAreaRoutes, { db, products, limiter, now, sessions: options.sessions });
-  await app.register(prefillRedirectRoutes, { db, products, keys, limiter, now, sessions: options.sessions });
+  await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: options.sessions });
   if (options.devTools) {
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
     await app.register(otpDevRoutes, { db, now });

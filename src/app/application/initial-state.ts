@@ -42,5 +42,5 @@ export function initialState(runtime: FormRuntime, route: AppRoute, landing: Lan
   const draft = loadDraft(draftScope);
   const data = { ...schemaDefaults(runtime.document), ...startAnswers(runtime.document), ...(draft?.data ?? {}), ...landing.answers };
   const first = runtime.activeSteps(data)[0]?.number ?? 1;
-  return { data, step: first, tracked: draft?.tracked ?? [] };
+  return { data, step: Math.max(first, draft?.step ?? first), tracked: draft?.tracked ?? [] };
 }

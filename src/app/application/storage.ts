@@ -17,6 +17,8 @@ export interface StoredApplication {
 export interface Draft {
   data: FormData;
   tracked: number[];
+  /** The furthest step reached; a prefilled new application (issue 25) starts at its last step. Absent: the first. */
+  step?: number;
 }
 
 const applicationKey = (id: string) => `lv:application:${id}`;

@@ -1,8 +1,8 @@
 // /haelainaa (marketplace spec §2, §7 "Customer area"): three cards, mortgage, consumer loan
-// and combining loan. A card's button asks the server for a new application of its kind
-// prefilled from the customer's latest one (GET /api/applications/redirect/{kind}) and goes
-// to the url it answers, the product's prefill page, which a logged-in customer opens
-// without a code (resume/ResumeGate.tsx). §8's fetch-failure text when that fails.
+// and combining loan. A card's button asks the server where the prefill page of its kind is
+// (GET /api/applications/redirect/{kind}, which stores nothing) and goes there: the page fills a
+// new application of that kind from the customer's latest one (PrefilledStart.tsx), created by
+// its first save (issue 25 item 3). §8's fetch-failure text when that fails.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
@@ -16,7 +16,7 @@ const t = customerTexts.apply;
 const KINDS = ['mortgage', 'consumer', 'combine'] as const;
 type Kind = (typeof KINDS)[number];
 
-/** The prefill page of the new application; null when it could not be made (or the answer is no page of ours). */
+/** The prefill page of the kind; null when it could not be had (or the answer is no page of ours). */
 async function fetchRedirect(kind: Kind): Promise<string | null> {
   try {
     const response = await fetch(`/api/applications/redirect/${kind}`, { headers: { accept: 'application/json' }, credentials: 'include' });
@@ -56,7 +56,7 @@ export function ApplyPage({ brand }: { brand: Brand }): ReactNode {
                   {t.cards[kind].title}
                 </h2>
                 <p>{t.cards[kind].body}</p>
-                {/* One application at a time: a second click would make a second one. */}
+                {/* One card at a time: the page is on its way. */}
                 <button type="button" className="lv-button lv-button--primary" disabled={state === 'preparing'} onClick={() => void start(kind)}>
                   {t.cards[kind].button}
                 </button>

@@ -27,7 +27,7 @@ import { pages, renderer, summaryPanel } from '../messages.fi.ts';
 import { AppModal, businessModalTexts, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
-import { wasPrefilled } from '../resume/saved-form.ts';
+import { markPrefilled, unmarkPrefilled, wasPrefilled } from '../resume/saved-form.ts';
 
 /** The view's data before the application is found (nothing is rendered from it). */
 const NO_DATA: FormData = {};
@@ -62,7 +62,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
   useEffect(() => {
     if (!state) return;
     if (state.id && state.token) storeApplicationSoon({ id: state.id, token: state.token, data: state.data, step: state.step, tracked: state.tracked });
-    else storeDraftSoon(draftScope, { data: state.data, tracked: state.tracked });
+    else storeDraftSoon(draftScope, { data: state.data, tracked: state.tracked, step: state.step });
   }, [state, draftScope]);
 
   // The path names the step shown, so a reload comes back to it. A path naming a step not
@@ -99,8 +99,20 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       const first = !state.id || !state.token;
       // The mortgage's last step submits it (marketplace spec §4); the consumer's leads to identification.
       const submits = flow === 'mortgage' && runtime.nextStep(step, data) === null;
-      const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined, finalize: submits });
-      const outcome = first ? await createApplication(product, body) : await updateApplication(product, state.id!, state.token!, body);
+      const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined, finalize: submits && !first });
+      let outcome = first ? await createApplication(product, body) : await updateApplication(product, state.id!, state.token!, body);
+      if (first && submits && outcome.kind === 'created') {
+        // A prefilled mortgage is first saved at its last step (issue 25: created by its first
+        // save), and the call that creates an application does not submit it: created, it is
+        // this tab's from here on (a submit that fails is retried as a save of it), then submitted.
+        const created = outcome;
+        clearDraft(draftScope);
+        if (wasPrefilled(draftScope)) markPrefilled(created.id);
+        storeApplication({ id: created.id, token: created.token, data, step, tracked: state.tracked });
+        setState((current) => current && { ...current, id: created.id, token: created.token });
+        const submitted = await updateApplication(product, created.id, created.token, savePayload(runtime, data, { step, brand: brand.id, product, finalize: true }));
+        outcome = submitted.kind === 'saved' ? created : submitted;
+      }
       if (outcome.kind === 'invalid') {
         setModal({ kind: 'saveFailed', fields: outcome.errors.map((error) => ({ ...error, label: runtime.label(error.field) })) });
         return { ok: false, errors: outcome.errors, focusSummary: false };
@@ -119,7 +131,14 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       }
       const id = outcome.kind === 'created' ? outcome.id : state.id!;
       const token = outcome.kind === 'created' ? outcome.token : state.token!;
-      if (first) clearDraft(draftScope);
+      if (first) {
+        clearDraft(draftScope);
+        // A prefilled new application (issue 25) is counted as one once it is created.
+        if (wasPrefilled(draftScope)) {
+          markPrefilled(id);
+          unmarkPrefilled(draftScope);
+        }
+      }
       const next = runtime.nextStep(step, data);
       setModal(null);
       if (next === null && flow === 'business') {

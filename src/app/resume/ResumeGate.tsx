@@ -23,7 +23,7 @@ import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { loadPrefill, sendCode, verifyCode, type SendOutcome } from './api.ts';
 import { CodeModal, type CodeModalProps } from './CodeModal.tsx';
-import { landingStep, markPrefilled, savedForm } from './saved-form.ts';
+import { landingStep, markPrefilled, PREFILL_STEP, savedForm, WHOLE_FORM_STEP } from './saved-form.ts';
 import './resume.css';
 
 export type ResumeGateProps = {
@@ -36,14 +36,6 @@ export type ResumeGateProps = {
   /** `step`: the step the link names; none for a link with the id and token in the query. */
   | { mode: 'saved'; runtime: FormRuntime; step?: number }
 );
-
-const PREFILL_STEP = 7;
-/**
- * The mortgage's prefill shows the whole form (marketplace spec §4, showWholeForm). Its
- * document is not loaded yet here, so this is the highest step a path can name
- * (routes.ts); the page then shows the last step that applies to the answers.
- */
-const WHOLE_FORM_STEP = 9;
 
 export function ResumeGate(props: ResumeGateProps): ReactNode {
   const { brand, product, id, token, mode } = props;

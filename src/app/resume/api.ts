@@ -76,3 +76,24 @@ export async function setMarketingBan(applicationId: string, applicationToken: s
   const answer = await postRaw('/api/marketing-ban/by-application-token', { applicationId, applicationToken });
   return answer?.status === 200 && answer.json === true;
 }
+
+/** The /haelainaa kind of each product a customer may apply for prefilled (the server's `PREFILL_PRODUCTS`). */
+const PREFILL_KINDS: Partial<Record<ProductId, string>> = { asuntolaina: 'mortgage', kulutusluotto: 'consumer', yhdistelylaina: 'combine' };
+
+/**
+ * The answers a new application of `product` starts with, from the logged-in customer's latest
+ * identified application (issue 17; issue 25: nothing is stored until the first save); null when
+ * there are none to be had (not logged in, no such kind, a failure).
+ */
+export async function loadPrefilledAnswers(product: ProductId): Promise<Record<string, unknown> | null> {
+  const kind = PREFILL_KINDS[product];
+  if (!kind) return null;
+  try {
+    const response = await fetch(`/api/applications/prefill/${kind}`, { headers: { accept: 'application/json' }, credentials: 'include' });
+    const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
+    const data = response.ok ? body?.data : undefined;
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

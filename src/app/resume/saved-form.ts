@@ -35,7 +35,15 @@ export function landingStep(runtime: FormRuntime, data: FormData, requested?: nu
   return active.at(-1) ?? 1;
 }
 
-/** Applications opened through the prefill flow, so submitting them can be counted (prefill_form_submit). */
+/** The step the prefill flow lands on: the consumer's last; the mortgage shows its whole form (marketplace spec §4, showWholeForm). */
+export const PREFILL_STEP = 7;
+/**
+ * The mortgage's whole form: its document may not be loaded yet, so this is the highest step a
+ * path can name (routes.ts); the page then shows the last step that applies to the answers.
+ */
+export const WHOLE_FORM_STEP = 9;
+
+/** Applications opened through the prefill flow, so submitting them can be counted (prefill_form_submit); a new prefilled one by its draft's scope until its first save. */
 const PREFILLED_KEY = 'lv:prefilled';
 
 export function markPrefilled(id: string): void {
@@ -43,6 +51,15 @@ export function markPrefilled(id: string): void {
     const ids = new Set(JSON.parse(sessionStorage.getItem(PREFILLED_KEY) ?? '[]') as string[]);
     ids.add(id);
     sessionStorage.setItem(PREFILLED_KEY, JSON.stringify([...ids]));
+  } catch {
+    // Only analytics depends on it.
+  }
+}
+
+export function unmarkPrefilled(id: string): void {
+  try {
+    const ids = (JSON.parse(sessionStorage.getItem(PREFILLED_KEY) ?? '[]') as string[]).filter((known) => known !== id);
+    sessionStorage.setItem(PREFILLED_KEY, JSON.stringify(ids));
   } catch {
     // Only analytics depends on it.
   }

@@ -171,9 +171,17 @@ export async function setMarketingBan(tx: Queryable, id: number): Promise<void> 
 }
 
 // --- The customer area (issue 17): a person's applications, found by the keyed hash of
-// the primary applicant's identity code (`person_key`), never by the code itself. ---
+// the primary applicant's identity code (`person_key`), never by the code itself. Only the
+// applications the person proved are theirs (issue 24): anyone may type someone else's
+// identity code into a form, so the code alone makes nothing anyone's. ---
 
-/** One of a person's applications as the customer area and the login see it. */
+/**
+ * The person proved the application is theirs: the bank identified them for it, or (a product
+ * nobody identifies for) they created it logged in, in a session they proved (`markProvedByCustomer`).
+ */
+const PROVED = '(identified_at IS NOT NULL OR customer_proved_at IS NOT NULL)';
+
+/** One of a person's proved applications as the customer area sees it. */
 export interface PersonApplication {
   id: number;
   product: string;
@@ -223,16 +231,30 @@ const fromPersonRow = (row: PersonRow): PersonApplication => ({
   marketingBan: row.marketing_ban_at !== null,
 });
 
-/** Every application of the person, newest first. */
+/** Every application the person proved, newest first. */
 export async function applicationsOfPerson(db: Queryable, personKey: Uint8Array): Promise<PersonApplication[]> {
-  const result = await db.query<PersonRow>(`SELECT ${PERSON_COLUMNS} FROM applications WHERE person_key = $1 ORDER BY created_at DESC, id DESC`, [personKey]);
+  const result = await db.query<PersonRow>(
+    `SELECT ${PERSON_COLUMNS} FROM applications WHERE person_key = $1 AND ${PROVED} ORDER BY created_at DESC, id DESC`,
+    [personKey],
+  );
   return result.rows.map(fromPersonRow);
 }
 
-/** The application when it is the person's (else undefined, as for no application at all); `lock` holds its row for the transaction. */
+/** The application when the person proved it (else undefined, as for no application at all); `lock` holds its row for the transaction. */
 export async function applicationOfPerson(db: Queryable, personKey: Uint8Array, id: number, { lock = false } = {}): Promise<PersonApplication | undefined> {
-  const result = await db.query<PersonRow>(`SELECT ${PERSON_COLUMNS} FROM applications WHERE id = $1 AND person_key = $2${lock ? ' FOR UPDATE' : ''}`, [id, personKey]);
+  const result = await db.query<PersonRow>(
+    `SELECT ${PERSON_COLUMNS} FROM applications WHERE id = $1 AND person_key = $2 AND ${PROVED}${lock ? ' FOR UPDATE' : ''}`,
+    [id, personKey],
+  );
   return result.rows[0] && fromPersonRow(result.rows[0]);
+}
+
+/**
+ * A product nobody identifies for (the business loan), created by a logged-in customer with
+ * their own identity code: the session's proof makes it theirs (the caller compares the keys).
+ */
+export async function markProvedByCustomer(tx: Queryable, id: number): Promise<void> {
+  await tx.query('UPDATE applications SET customer_proved_at = COALESCE(customer_proved_at, now()) WHERE id = $1', [id]);
 }
 
 /** Whose application it is and whether the bank confirmed it (the login by application token). */
@@ -247,12 +269,12 @@ export async function markCancelled(tx: Queryable, id: number): Promise<void> {
   await tx.query('UPDATE applications SET cancelled_at = COALESCE(cancelled_at, now()), updated_at = now() WHERE id = $1', [id]);
 }
 
-/** The marketing ban on every application of the person, or off on all of them. */
+/** The marketing ban on every application the person proved, or off on all of them. */
 export async function setPersonMarketingBan(tx: Queryable, personKey: Uint8Array, ban: boolean): Promise<void> {
   await tx.query(
     ban
-      ? 'UPDATE applications SET marketing_ban_at = COALESCE(marketing_ban_at, now()) WHERE person_key = $1'
-      : 'UPDATE applications SET marketing_ban_at = NULL WHERE person_key = $1 AND marketing_ban_at IS NOT NULL',
+      ? `UPDATE applications SET marketing_ban_at = COALESCE(marketing_ban_at, now()) WHERE person_key = $1 AND ${PROVED}`
+      : `UPDATE applications SET marketing_ban_at = NULL WHERE person_key = $1 AND ${PROVED} AND marketing_ban_at IS NOT NULL`,
     [personKey],
   );
 }

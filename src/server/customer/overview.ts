@@ -50,11 +50,12 @@ export function latestOf(applications: readonly PersonApplication[]): PersonAppl
 }
 
 /**
- * Whose details /api/user shows and changes: the newest application the bank confirmed the
- * person for (someone else may have typed the person's identity code into a draft), else the newest.
+ * Whose details /api/user shows and changes and /haelainaa copies: the newest application the
+ * bank confirmed the person for. A business application the customer proved (issue 24) holds
+ * the company's contacts, not the person's details, so it never is.
  */
 export function detailsSourceOf(applications: readonly PersonApplication[]): PersonApplication | undefined {
-  return applications.find((application) => application.identified) ?? applications[0];
+  return applications.find((application) => application.identified);
 }
 
 export function appliedAmountOf(data: Record<string, unknown>): number | null {

@@ -10,6 +10,7 @@ import { ApiError } from '../errors.ts';
 import { DEFAULT_SESSION_SETTINGS, sessionTokenHash, setSessionCookie, type SessionSettings } from '../sessions/sessions.ts';
 import { copyApplications, deleteSession, deleteSessionByToken, findSession, insertSession, touchPersonSession } from '../sessions/store.ts';
 import { newToken } from '../tokens.ts';
+import { sessionPerson } from './login-store.ts';
 
 export { clearSessionCookie } from '../sessions/sessions.ts';
 
@@ -48,6 +49,16 @@ export async function requireCustomer(db: Queryable, request: FastifyRequest, no
   const personKey = hash && (await touchPersonSession(db, hash, now, settings.idleMs));
   if (!personKey) throw loginRequired();
   return personKey;
+}
+
+/**
+ * The person this browser is logged in as, without requiring a login (an applicant's session
+ * has none); read before a route rotates or grants the session.
+ */
+export async function loggedInPerson(db: Queryable, request: FastifyRequest, now: Date): Promise<Buffer | undefined> {
+  const hash = sessionTokenHash(request);
+  const personKey = hash && (await sessionPerson(db, hash, now));
+  return personKey ? Buffer.from(personKey) : undefined;
 }
 
 /** Logout: the session row goes (with its applications and any login in progress). */

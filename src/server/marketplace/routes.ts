@@ -74,11 +74,11 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
         `${api}/offers/:id/:token`,
         { bodyLimit: ACCEPT_BODY_LIMIT, preHandler: applicationFromPath(db, new Set(group.map((product) => product.id))) },
         async (request, reply) => {
-          const { id, cancelled } = pathApplication(request);
+          const { id } = pathApplication(request);
           await options.limiter.hit(db, 'accept', { ip: request.ip, application: id });
-          // The customer cancelled it (issue 17): its offers are no longer accepted, by link either.
-          if (cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
           const offerId = parseAcceptBody(request.body);
+          // A cancelled application's offers are not accepted by link either (issue 17): decided
+          // under the application's row lock inside this transaction, not by the pre-handler's read.
           const accepted = await db.transaction((tx) => acceptWithToken(tx, id, offerId));
           if (!accepted) throw new ApiError(404, 'NOT_FOUND', 'offerNotFound');
           request.log.info({ applicationId: id, offerId, partner: accepted.offer.partnerCode }, 'offer accepted');

@@ -3,7 +3,7 @@
 // the server would give them, and a browser logged in through the real login and code.
 import { expect } from 'vitest';
 import { loadFormRuntime } from '../../../engine/core/node.ts';
-import { insertApplication, markFinalized, markIdentified, markSubmitted } from '../../../src/server/applications/repository.ts';
+import { insertApplication, markFinalized, markIdentified, markProvedByCustomer, markSubmitted } from '../../../src/server/applications/repository.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from '../../../src/server/customer/person-keys.ts';
 import type { Database } from '../../../src/server/db/index.ts';
 import type { DevOutbox } from '../../../src/server/notify/notifier.ts';
@@ -20,9 +20,11 @@ export type ProductId = keyof typeof FORMS;
 /**
  * - draft: being filled in; submitted: a mortgage waiting for identification;
  * - finalized: sent on without identification (the business flow);
- * - identified: the bank confirmed the primary applicant, and it was sent on.
+ * - identified: the bank confirmed the primary applicant, and it was sent on;
+ * - proved: sent on without identification by its own customer, logged in (a business loan
+ *   sent from the customer's logged-in session, issue 24).
  */
-export type State = 'draft' | 'submitted' | 'finalized' | 'identified';
+export type State = 'draft' | 'submitted' | 'finalized' | 'identified' | 'proved';
 
 export async function storeApplication(
   db: Database,
@@ -44,7 +46,8 @@ export async function storeApplication(
     personKey: withPersonKey ? KEYS.ofData(prepared) : undefined,
   });
   if (state === 'submitted') await markSubmitted(db, id);
-  if (state === 'finalized') await markFinalized(db, id);
+  if (state === 'finalized' || state === 'proved') await markFinalized(db, id);
+  if (state === 'proved') await markProvedByCustomer(db, id);
   if (state === 'identified') await markIdentified(db, id);
   return { id, token };
 }
