@@ -8,7 +8,7 @@
 // the wizard's store (store.ts), not through props of every field.
 import { createSchemaUtils, deepEquals, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { topLevelField, type FieldError, type FormData, type FormRuntime, type FormView } from '../core/index.ts';
+import { isEmpty, topLevelField, type FieldError, type FormData, type FormRuntime, type FormView } from '../core/index.ts';
 import { WizardContext, type RendererServices, type RendererSlots, type SummaryItem, type WizardContextValue } from './context.ts';
 import { engineValidator } from './engine-validator.ts';
 import { goToStep } from './focus.ts';
@@ -135,7 +135,12 @@ export function FormWizard(props: FormWizardProps): ReactNode {
   const onFieldChange = useCallback((field: string, fieldData: FormData) => change(withField(latest.current, field, fieldData)), [change]);
 
   const validateBlurred = useCallback(
-    (fields: string[]) => {
+    (blurred: string[]) => {
+      // Leaving a field also checks again the answered fields whose checks read it: a
+      // month in the future shows its message when its year is left, not only on continue.
+      const fields = new Set(blurred);
+      for (const field of blurred)
+        for (const other of runtime.checkedWith(topLevelField(field))) if (!isEmpty(latest.current[other])) fields.add(other);
       setFieldErrors((current) => {
         let next = current;
         for (const field of fields) {
