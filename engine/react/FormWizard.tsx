@@ -281,7 +281,12 @@ export function FormWizard(props: FormWizardProps): ReactNode {
       messages,
       services,
       slots,
-      setFields: (patch) => change({ ...latest.current, ...patch }),
+      answers: () => latest.current,
+      setFields: (patch) => {
+        const next = { ...latest.current, ...patch };
+        for (const [field, value] of Object.entries(patch)) if (value === undefined) delete next[field];
+        change(next);
+      },
       setExternalError: (field, message) =>
         setExternalErrors((current) => (message ? (current[field] === message ? current : { ...current, [field]: message }) : current[field] ? without(current, [field]) : current)),
     }),

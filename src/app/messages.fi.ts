@@ -125,6 +125,17 @@ export const modals = {
     ],
     note: 'Merkitse lainan jäljellä oleva määrä ja sen kuukausierä. Jos sinulla ei ole lainoja, valitse ”Ei lainoja”.',
   },
+  // Marketplace spec §2 mortgage step 3: gross and net monthly income "with a help modal".
+  incomeHelp: {
+    button: 'Mitä tuloiksi merkitään?',
+    title: 'Brutto- ja nettotulot',
+    items: [
+      ['Bruttotulot', 'Kuukausitulosi ennen veroja: palkka tai eläke sekä säännölliset lisät, kuten vuorotyö- ja lomarahalisät kuukautta kohden.'],
+      ['Nettotulot', 'Summa, joka maksetaan tilillesi kuukaudessa verojen ja muiden pidätysten jälkeen.'],
+      ['Vaihtelevat tulot', 'Jos tulosi vaihtelevat, merkitse viimeisen 12 kuukauden keskiarvo.'],
+    ],
+    note: 'Pankki tarkistaa tulot myöhemmin esimerkiksi palkkatodistuksesta tai verotuspäätöksestä. Merkitse vain omat tulosi; kanssahakijan tulot kysytään hänen omissa tiedoissaan.',
+  },
   // Spec §2 business: the loan-type information beside the purpose (texts decided, docs/decisions.md).
   businessLoanTypes: {
     button: 'Mihin yritysrahoitusta voi käyttää?',
@@ -423,6 +434,8 @@ export const resume = {
     required: 'Pakollinen tieto',
     sendFailed: 'Jotain meni pieleen. Päivitä sivu.',
     invalid: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein.',
+    // Marketplace spec §8: the mortgage's prefill says a wrong code in its own words.
+    invalidMortgage: 'Tarkista koodi ja yritä uudelleen.',
     invalidTriesLeft: 'Yrityksiä jäljellä: {triesLeft}.',
     general: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein tai täytä uusi hakemus.',
     // The next two follow `invalid` (§8's sentence comes first), saying what to do next.
