@@ -12,7 +12,7 @@ import { isEmpty, topLevelField, type FieldError, type FormData, type FormRuntim
 import { WizardContext, type RendererServices, type RendererSlots, type SummaryItem, type WizardContextValue } from './context.ts';
 import { engineValidator } from './engine-validator.ts';
 import { goToStep } from './focus.ts';
-import { ProgressBar } from './ProgressBar.tsx';
+import { answeredPercent, ProgressBar } from './ProgressBar.tsx';
 import { fieldFromDomId } from './ids.ts';
 import type { RendererMessages } from './messages.ts';
 import { DEFAULTS_BEHAVIOUR } from './FieldForm.tsx';
@@ -106,6 +106,9 @@ export function FormWizard(props: FormWizardProps): ReactNode {
   const revealedSteps = useMemo(() => activeSteps.filter((step) => step.number <= currentStep), [activeSteps, currentStep]);
 
   const errors = useMemo(() => ({ ...externalErrors, ...fieldErrors }), [externalErrors, fieldErrors]);
+  // Only a step whose progress is read from the answers counts them (a number, so the bar renders again only when it changes).
+  const answersCount = revealedSteps.find((step) => step.number === currentStep)?.progress === 'answered';
+  const answered = useMemo(() => (answersCount ? answeredPercent(runtime, view, data, currentStep) : undefined), [answersCount, runtime, view, data, currentStep]);
 
   /** Errors already shown are re-checked as the data changes, and go once fixed; new ones wait for blur or continue. */
   const change = useCallback(
@@ -300,7 +303,7 @@ export function FormWizard(props: FormWizardProps): ReactNode {
 
   return (
     <WizardContext.Provider value={context}>
-      <ProgressBar revealedSteps={revealedSteps} activeStepCount={activeSteps.length} currentStep={currentStep} messages={messages} />
+      <ProgressBar revealedSteps={revealedSteps} activeStepCount={activeSteps.length} currentStep={currentStep} messages={messages} answered={answered} />
       <div className="lv-form">
         <WizardSteps
           revealedSteps={revealedSteps}

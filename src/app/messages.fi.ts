@@ -13,6 +13,7 @@ export const renderer: RendererMessages = {
   didYouMean: 'Tarkoitatko: {suggestion}?',
   postalCodeUnknown: 'Tarkasta postinumero',
   progress: 'Vaihe {n}/{total} · {percent} % valmiina',
+  progressAnswered: '{percent} % valmiina',
   stepOf: 'Vaihe {n}/{total}',
   summaryTitle: 'Hakemuksesi',
   summaryEmpty: 'Vastauksesi kootaan tähän sitä mukaa kuin etenet.',
@@ -44,7 +45,9 @@ export const site = {
   secure: 'Suojattu yhteys',
   footerNote:
     'Palvelu on maksuton eikä hakemus sido sinua mihinkään. Välitämme hakemuksesi yhteistyökumppaneillemme, jotka tekevät sinulle henkilökohtaisen lainatarjouksen.',
-  footerLegal: 'Lainojen myöntäjinä toimivat yhteistyöpankit ja -rahoitusyhtiöt. Luoton myöntäminen edellyttää hyväksyttävää luottopäätöstä.',
+  // 'ja -rahoitusyhtiöt' is one phrase: a no-break space after 'ja' and a word joiner after
+  // the hyphen keep a narrow screen from breaking it (issue 25 item 16).
+  footerLegal: 'Lainojen myöntäjinä toimivat yhteistyöpankit ja\u00a0-\u2060rahoitusyhtiöt. Luoton myöntäminen edellyttää hyväksyttävää luottopäätöstä.',
   copyright: '© {year} {brand}',
 };
 
@@ -506,6 +509,9 @@ export const identification = {
   status: {
     title: 'Viimeistellään hakemusta',
     missingTitle: 'Tunnistautuminen puuttuu',
+    // Back from the bank as the primary applicant: what went right is said before what is next.
+    primaryDoneTitle: 'Päähakija on tunnistautunut',
+    primaryDone: 'Päähakijan tunnistautuminen onnistui. Seuraavaksi kanssahakija tunnistautuu omilla tunnuksillaan.',
     missing: { PRIMARY: 'Päähakijan tunnistautuminen puuttuu.', CO_APPLICANT: 'Kanssahakijan tunnistautuminen puuttuu.' },
     authenticate: { PRIMARY: 'Tunnistaudu päähakijana', CO_APPLICANT: 'Tunnistaudu kanssahakijana' },
     newApplication: 'Täytä uusi hakemus',
