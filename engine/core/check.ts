@@ -82,7 +82,7 @@ export function checkDocument(input: unknown): Finding[] {
     });
   byNumber.forEach((step, i) => {
     const previous = byNumber[i - 1]?.progress;
-    if (step.progress !== undefined && previous !== undefined && step.progress < previous)
+    if (typeof step.progress === 'number' && typeof previous === 'number' && step.progress < previous)
       add(`/steps/${doc.steps.indexOf(step)}/progress`, `edistyminen ${step.progress} on pienempi kuin edellisen vaiheen ${previous}`);
   });
 

@@ -48,6 +48,12 @@ export interface FormRuntime {
   label(field: string): string;
   validate(data: FormData, scope?: Scope): PreparedValidation;
   validateField(data: FormData, field: string): FieldError[];
+  /**
+   * The fields whose cross-field checks read `field` (a month's check reads its year):
+   * leaving `field` may make their answers wrong, so they are checked again with it.
+   * Row checks (`list.*.prop`) are left out; their rows are checked as they change.
+   */
+  checkedWith(field: string): readonly string[];
   validateStep(data: FormData, step: number): PreparedValidation;
   validateSubmission(data: FormData, options: { uptoStep: number }): PreparedValidation;
 }
@@ -320,6 +326,16 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
     before: check.field.slice(0, Math.max(0, check.field.indexOf('*'))),
     after: check.field.slice(check.field.indexOf('*') + 1),
   }));
+  /** Per field a check rule reads: the other top-level fields those checks are on (checkedWith). */
+  const checkedWithField = new Map<string, string[]>();
+  for (const { check, rule, rowKey } of checks) {
+    if (rowKey !== undefined || rule.reads === null) continue;
+    for (const read of rule.reads) {
+      if (read === check.field) continue;
+      const fields = checkedWithField.get(read) ?? checkedWithField.set(read, []).get(read)!;
+      if (!fields.includes(check.field)) fields.push(check.field);
+    }
+  }
   const computedRules = Object.entries(rules.computed ?? {}).map(([name, rule]) => [name, compile(rule)] as const);
   const summaryWhen = new Map((doc.summary ?? []).map((section) => [section, section.when === undefined ? undefined : compile(section.when)]));
   const makeView = viewMaker({
@@ -877,6 +893,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
     label: (field) => fieldLabel(doc, field),
     validate,
     validateField: (data, field) => validate(data, { fields: [topLevelField(field)] }).errors.filter((e) => e.field === field || e.field.startsWith(`${field}.`)),
+    checkedWith: (field) => checkedWithField.get(field) ?? [],
     validateStep: (data, step) => validate(data, { step }),
     validateSubmission,
   };

@@ -21,9 +21,11 @@ export interface Step {
   /**
    * How far the flow is at this step, in per cent: the progress bar and 'Vaihe n/total'.
    * A document whose steps leave it out is a plain form (a page's own, the login's), not a
-   * journey: neither is shown. Every step or none (forms:check).
+   * journey: neither is shown. Every step or none (forms:check). `'answered'` (a form of one
+   * page, the business loan's) reads it from the answers: the share of the step's required
+   * fields answered, with no step count.
    */
-  progress?: number;
+  progress?: number | 'answered';
   /** The step is part of the flow only when this rule holds. */
   when?: Logic;
   sections: StepSection[];

@@ -8,11 +8,11 @@
 // the wizard's store (store.ts), not through props of every field.
 import { createSchemaUtils, deepEquals, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { topLevelField, type FieldError, type FormData, type FormRuntime, type FormView } from '../core/index.ts';
+import { isEmpty, topLevelField, type FieldError, type FormData, type FormRuntime, type FormView } from '../core/index.ts';
 import { WizardContext, type RendererServices, type RendererSlots, type SummaryItem, type WizardContextValue } from './context.ts';
 import { engineValidator } from './engine-validator.ts';
 import { goToStep } from './focus.ts';
-import { ProgressBar } from './ProgressBar.tsx';
+import { answeredPercent, ProgressBar } from './ProgressBar.tsx';
 import { fieldFromDomId } from './ids.ts';
 import type { RendererMessages } from './messages.ts';
 import { DEFAULTS_BEHAVIOUR } from './FieldForm.tsx';
@@ -106,6 +106,9 @@ export function FormWizard(props: FormWizardProps): ReactNode {
   const revealedSteps = useMemo(() => activeSteps.filter((step) => step.number <= currentStep), [activeSteps, currentStep]);
 
   const errors = useMemo(() => ({ ...externalErrors, ...fieldErrors }), [externalErrors, fieldErrors]);
+  // Only a step whose progress is read from the answers counts them (a number, so the bar renders again only when it changes).
+  const answersCount = revealedSteps.find((step) => step.number === currentStep)?.progress === 'answered';
+  const answered = useMemo(() => (answersCount ? answeredPercent(runtime, view, data, currentStep) : undefined), [answersCount, runtime, view, data, currentStep]);
 
   /** Errors already shown are re-checked as the data changes, and go once fixed; new ones wait for blur or continue. */
   const change = useCallback(
@@ -135,7 +138,12 @@ export function FormWizard(props: FormWizardProps): ReactNode {
   const onFieldChange = useCallback((field: string, fieldData: FormData) => change(withField(latest.current, field, fieldData)), [change]);
 
   const validateBlurred = useCallback(
-    (fields: string[]) => {
+    (blurred: string[]) => {
+      // Leaving a field also checks again the answered fields whose checks read it: a
+      // month in the future shows its message when its year is left, not only on continue.
+      const fields = new Set(blurred);
+      for (const field of blurred)
+        for (const other of runtime.checkedWith(topLevelField(field))) if (!isEmpty(latest.current[other])) fields.add(other);
       setFieldErrors((current) => {
         let next = current;
         for (const field of fields) {
@@ -276,7 +284,12 @@ export function FormWizard(props: FormWizardProps): ReactNode {
       messages,
       services,
       slots,
-      setFields: (patch) => change({ ...latest.current, ...patch }),
+      answers: () => latest.current,
+      setFields: (patch) => {
+        const next = { ...latest.current, ...patch };
+        for (const [field, value] of Object.entries(patch)) if (value === undefined) delete next[field];
+        change(next);
+      },
       setExternalError: (field, message) =>
         setExternalErrors((current) => (message ? (current[field] === message ? current : { ...current, [field]: message }) : current[field] ? without(current, [field]) : current)),
     }),
@@ -290,7 +303,7 @@ export function FormWizard(props: FormWizardProps): ReactNode {
 
   return (
     <WizardContext.Provider value={context}>
-      <ProgressBar revealedSteps={revealedSteps} activeStepCount={activeSteps.length} currentStep={currentStep} messages={messages} />
+      <ProgressBar revealedSteps={revealedSteps} activeStepCount={activeSteps.length} currentStep={currentStep} messages={messages} answered={answered} />
       <div className="lv-form">
         <WizardSteps
           revealedSteps={revealedSteps}

@@ -81,7 +81,8 @@ const StepView = memo(function StepView({ step, index, activeStepCount, isCurren
     <section id={stepDomId(step.number)} className={`lv-step${isCurrent ? ' lv-step--current' : ''}`} aria-labelledby={stepHeadingId(step.number)}>
       <header className="lv-step__header">
         {/* A plain form (no progress in the document, the login's) is no journey: no 'Vaihe n/total'. */}
-        {step.progress !== undefined && <p className="lv-step__eyebrow">{fill(messages.stepOf, { n: index + 1, total: activeStepCount })}</p>}
+        {/* Nor a form of one page whose progress is read from its answers. */}
+        {typeof step.progress === 'number' && <p className="lv-step__eyebrow">{fill(messages.stepOf, { n: index + 1, total: activeStepCount })}</p>}
         <h2 id={stepHeadingId(step.number)} className="lv-step__title" tabIndex={-1}>
           {step.title}
         </h2>

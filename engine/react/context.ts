@@ -41,7 +41,9 @@ export interface WizardContextValue {
   messages: RendererMessages;
   services: RendererServices;
   slots: RendererSlots;
-  /** Writes other fields than the one being edited (a town from a postal code). */
+  /** The answers as they are now (a widget deciding what to write). */
+  answers(): FormData;
+  /** Writes other fields than the one being edited (a town from a postal code); `undefined` clears a field. */
   setFields(patch: FormData): void;
   /** An error the document cannot know (an unknown postal code); null clears it. */
   setExternalError(field: string, message: string | null): void;

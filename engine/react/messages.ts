@@ -18,6 +18,8 @@ export interface RendererMessages {
   postalCodeUnknown: string;
   /** Progress line above the steps; `{n}`, `{total}`, `{percent}`. */
   progress: string;
+  /** Progress line of a step whose progress is read from the answers (`'answered'`); `{percent}`. */
+  progressAnswered: string;
   /** Step eyebrow; `{n}`, `{total}`. */
   stepOf: string;
   /** Summary panel heading. */

@@ -13,6 +13,7 @@ export const renderer: RendererMessages = {
   didYouMean: 'Tarkoitatko: {suggestion}?',
   postalCodeUnknown: 'Tarkasta postinumero',
   progress: 'Vaihe {n}/{total} · {percent} % valmiina',
+  progressAnswered: '{percent} % valmiina',
   stepOf: 'Vaihe {n}/{total}',
   summaryTitle: 'Hakemuksesi',
   summaryEmpty: 'Vastauksesi kootaan tähän sitä mukaa kuin etenet.',
@@ -45,7 +46,9 @@ export const site = {
   secure: 'Suojattu yhteys',
   footerNote:
     'Palvelu on maksuton eikä hakemus sido sinua mihinkään. Välitämme hakemuksesi yhteistyökumppaneillemme, jotka tekevät sinulle henkilökohtaisen lainatarjouksen.',
-  footerLegal: 'Lainojen myöntäjinä toimivat yhteistyöpankit ja -rahoitusyhtiöt. Luoton myöntäminen edellyttää hyväksyttävää luottopäätöstä.',
+  // 'ja -rahoitusyhtiöt' is one phrase: a no-break space after 'ja' and a word joiner after
+  // the hyphen keep a narrow screen from breaking it (issue 25 item 16).
+  footerLegal: 'Lainojen myöntäjinä toimivat yhteistyöpankit ja\u00a0-\u2060rahoitusyhtiöt. Luoton myöntäminen edellyttää hyväksyttävää luottopäätöstä.',
   copyright: '© {year} {brand}',
 };
 
@@ -127,6 +130,17 @@ export const modals = {
       ['Muu laina', 'Kulutusluotot, luottokorttien ja tilien luottolimiitit sekä muut osamaksut.'],
     ],
     note: 'Merkitse lainan jäljellä oleva määrä ja sen kuukausierä. Jos sinulla ei ole lainoja, valitse ”Ei lainoja”.',
+  },
+  // Marketplace spec §2 mortgage step 3: gross and net monthly income "with a help modal".
+  incomeHelp: {
+    button: 'Mitä tuloiksi merkitään?',
+    title: 'Brutto- ja nettotulot',
+    items: [
+      ['Bruttotulot', 'Kuukausitulosi ennen veroja: palkka tai eläke sekä säännölliset lisät, kuten vuorotyö- ja lomarahalisät kuukautta kohden.'],
+      ['Nettotulot', 'Summa, joka maksetaan tilillesi kuukaudessa verojen ja muiden pidätysten jälkeen.'],
+      ['Vaihtelevat tulot', 'Jos tulosi vaihtelevat, merkitse viimeisen 12 kuukauden keskiarvo.'],
+    ],
+    note: 'Pankki tarkistaa tulot myöhemmin esimerkiksi palkkatodistuksesta tai verotuspäätöksestä. Merkitse vain omat tulosi; kanssahakijan tulot kysytään hänen omissa tiedoissaan.',
   },
   // Spec §2 business: the loan-type information beside the purpose (texts decided, docs/decisions.md).
   businessLoanTypes: {
@@ -461,6 +475,8 @@ export const resume = {
     required: 'Pakollinen tieto',
     sendFailed: 'Jotain meni pieleen. Päivitä sivu.',
     invalid: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein.',
+    // Marketplace spec §8: the mortgage's prefill says a wrong code in its own words.
+    invalidMortgage: 'Tarkista koodi ja yritä uudelleen.',
     invalidTriesLeft: 'Yrityksiä jäljellä: {triesLeft}.',
     general: 'Hakemuksen tarkistuksessa tapahtui virhe. Tarkista että syötit kertakirjautumiskoodin oikein tai täytä uusi hakemus.',
     // The next two follow `invalid` (§8's sentence comes first), saying what to do next.
@@ -531,6 +547,9 @@ export const identification = {
   status: {
     title: 'Viimeistellään hakemusta',
     missingTitle: 'Tunnistautuminen puuttuu',
+    // Back from the bank as the primary applicant: what went right is said before what is next.
+    primaryDoneTitle: 'Päähakija on tunnistautunut',
+    primaryDone: 'Päähakijan tunnistautuminen onnistui. Seuraavaksi kanssahakija tunnistautuu omilla tunnuksillaan.',
     missing: { PRIMARY: 'Päähakijan tunnistautuminen puuttuu.', CO_APPLICANT: 'Kanssahakijan tunnistautuminen puuttuu.' },
     authenticate: { PRIMARY: 'Tunnistaudu päähakijana', CO_APPLICANT: 'Tunnistaudu kanssahakijana' },
     newApplication: 'Täytä uusi hakemus',

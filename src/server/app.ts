@@ -7,7 +7,6 @@ import { businessApplicationRoutes } from './applications/business-routes.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
-import { text } from './messages.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { mortgageRoutes } from './marketplace/mortgage-routes.ts';
@@ -28,6 +27,7 @@ import { customerAreaRoutes } from './customer/area-routes.ts';
 import { customerAuthRoutes } from './customer/auth-routes.ts';
 import { prefillLoadRoutes, prefillRedirectRoutes } from './customer/prefill-routes.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from './customer/person-keys.ts';
+import { notFoundHandler } from './not-found.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /**
@@ -113,7 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ type: 'NOT_FOUND', message: text('notFound') }));
+  // The API's addresses answer JSON; any other is a page, in Finnish (not-found.ts).
+  app.setNotFoundHandler(notFoundHandler);
 
   registerSecurityHeaders(app);
   // Every route's JSON bodies go through one parser and its shape check (issue 24 item 5).

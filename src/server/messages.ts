@@ -339,3 +339,10 @@ export const customerFieldMessages = {
   phoneInvalid: 'Puhelinnumeron muoto on virheellinen',
   phoneAreaCode: 'Tarkasta suuntanumero',
 } as const;
+
+// --- A page address that does not exist (issue 25 item 16): the page says it in Finnish ---
+export const notFoundPageTexts = {
+  title: 'Sivua ei löytynyt',
+  body: 'Etsimääsi sivua ei ole olemassa tai se on siirretty.',
+  home: 'Siirry lainahakemukseen',
+} as const;

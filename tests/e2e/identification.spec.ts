@@ -96,6 +96,11 @@ test('with a co-applicant both identify, the primary first', async ({ page }) =>
 
   await expect(page.getByText('Kanssahakijan tunnistautuminen puuttuu.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Päähakijan tunnistautuminen puuttuu.')).toHaveCount(0);
+  // The primary applicant's identification is confirmed before the co-applicant's is asked for (issue 25 item 16).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Päähakija on tunnistautunut');
+  const confirmed = page.getByRole('status').filter({ hasText: 'Päähakijan tunnistautuminen onnistui.' });
+  const next = page.getByText('Kanssahakijan tunnistautuminen puuttuu.');
+  expect(await confirmed.evaluate((done, later) => Boolean(done.compareDocumentPosition(later!) & Node.DOCUMENT_POSITION_FOLLOWING), await next.elementHandle())).toBe(true);
   await expect(page.getByRole('link', { name: 'Täytä uusi hakemus' })).toBeVisible();
   await expectNoAxeViolations(page, 'the finishing page with a party missing');
 

@@ -284,3 +284,18 @@ test('code dialog: room between the code and the button, and the locked resend l
   expect(sends.length, 'one code on opening, one from the unlocked link').toBe(2);
   await context.close();
 });
+
+test("footer: 'ja -rahoitusyhtiöt' stays on one line at 375 px and around it (issue 25 item 16)", async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.goto('/hakemus/kulutusluotto/');
+  const legal = page.locator('.site-footer__legal p').first();
+  await expect(legal).toContainText('rahoitusyhtiöt');
+  for (const width of [320, 340, 360, 375, 390, 414]) {
+    await page.setViewportSize({ width, height: 812 });
+    // Invisible joiners are not text: what the lines read is compared without them.
+    const lines = (await renderedLines(legal)).map((line) => line.replace(/\u2060/g, ''));
+    const line = lines.find((text) => text.includes('rahoitusyhtiöt')) ?? '';
+    expect(line, `at ${width} px the lines are ${JSON.stringify(lines)}`).toMatch(/ja\s-rahoitusyhtiöt/);
+  }
+  await shot(page, '375-footer-legal');
+});

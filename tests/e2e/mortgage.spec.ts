@@ -204,6 +204,84 @@ test('a saved mortgage opened elsewhere asks for the code, then shows the whole 
   await context.close();
 });
 
+test('issue 25: ?amount=&tenor= prefill the mortgage and business forms, the amount snaps to the 500 € step, the income help opens', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${START}?amount=250000&tenor=25`);
+  const amount = page.locator('#field--inputAppliedAmount');
+  await expect(amount).toHaveValue('250000');
+  await expect(page.locator('#field--inputAppliedTenor')).toHaveValue('25');
+  await amount.fill('150249');
+  await amount.blur();
+  await expect(amount).toHaveValue('150000');
+  await amount.fill('150250');
+  await amount.blur();
+  await expect(amount).toHaveValue('150500');
+
+  const data = validMortgage();
+  await fillStep(page, runtime, 1, data);
+  await stepSection(page, 1).getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+  await patient(stepSection(page, 2)).toBeVisible();
+  await fillStep(page, runtime, 2, data);
+  await stepSection(page, 2).getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+  const work = stepSection(page, 3);
+  await patient(work).toBeVisible();
+  await work.getByRole('button', { name: 'Mitä tuloiksi merkitään?' }).click();
+  const help = page.getByRole('dialog', { name: 'Brutto- ja nettotulot' });
+  await expect(help).toContainText('Nettotulot');
+  await expectNoAxeViolations(page, 'the income help');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await expect(work.getByRole('button', { name: 'Mitä tuloiksi merkitään?' })).toBeFocused();
+
+  // The business form takes the same query: the term in years becomes its months.
+  await page.goto('/hakemus/yritysluotto/?amount=40000&tenor=2');
+  await expect(page.locator('#field--appliedAmount')).toHaveValue('40000');
+  await expect(page.locator('#field--appliedTenor option:checked')).toHaveText('24 kk');
+});
+
+test('issue 25: the prefill link: a wrong code is told in the mortgage words, the right one opens the whole form on the start path', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const email = `asunto.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.fi`;
+  const data: Data = { ...validMortgage(), primaryApplicantEmail: email, primaryApplicantEmail2: email };
+  await page.goto(START);
+  await fillStep(page, runtime, 1, data);
+  await stepSection(page, 1).getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+  await patient(stepSection(page, 2)).toBeVisible();
+  await fillStep(page, runtime, 2, data);
+  await stepSection(page, 2).getByRole('button', { name: 'Jatka hakemusta', exact: true }).click();
+  await patient(stepSection(page, 3)).toBeVisible();
+  const { id, token } = credentialsOf(page);
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(`${START}prefill?id=${id}&token=${token}`);
+  const dialog = other.getByRole('dialog', { name: 'Kirjaudu esitäytettyyn hakemukseen' });
+  await patient(dialog.getByRole('status').first()).toContainText('Lähetimme kertakirjautumiskoodin sähköpostiisi');
+  let code = '';
+  await patient
+    .poll(async () => {
+      const [latest] = (await (await other.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as Array<{ text: string }>;
+      code = /\b(\d{6})\b/.exec(latest?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  const input = dialog.getByLabel('Kertakirjautumiskoodi');
+  await input.fill(code === '000000' ? '111111' : '000000');
+  await input.press('Enter');
+  await expect(dialog).toContainText('Tarkista koodi ja yritä uudelleen.');
+  await input.fill(code);
+  await input.press('Enter');
+  await expect(other).toHaveURL(/\/hakemus\/asuntolaina\/$/);
+  for (const number of [1, 2, 3, 4]) await patient(stepSection(other, number)).toBeVisible();
+  await expect(other.locator('#field--primaryApplicantLivingExpenses')).toHaveValue(String(data.primaryApplicantLivingExpenses));
+  await expect(stepSection(other, 4).getByRole('button', { name: 'Tunnistaudu', exact: true })).toBeVisible();
+  // A reload keeps the application this tab holds.
+  await other.reload();
+  await patient(stepSection(other, 4)).toBeVisible();
+  await expect(other.locator('#field--primaryApplicantLivingExpenses')).toHaveValue(String(data.primaryApplicantLivingExpenses));
+  await context.close();
+});
+
 test('the error page names the customer service and the ways on, clean under axe and at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/hakemus/asuntolaina/error');

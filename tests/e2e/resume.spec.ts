@@ -285,18 +285,32 @@ test('the marketing-ban page: Yes sets the ban and returns to the start page aft
   await other.context().close();
 });
 
-test('the marketing-ban page: No returns at once, and a failure says so', async ({ page }) => {
+test('the marketing-ban page: No returns at once; a failure says so and also returns after 3 s', async ({ page }) => {
   const token = 'A'.repeat(43);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/u/999999999/${token}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Markkinointiesto');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole('button', { name: 'Ei' }).click();
+  await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/$/);
+
+  // Marketplace spec §8: 'Markkinointieston asettaminen epäonnistui', then the redirect.
+  await page.goto(`/u/999999999/${token}`);
   await page.getByRole('button', { name: 'Kyllä' }).click();
   const failed = page.getByRole('dialog', { name: 'Virhe' });
   await expect(failed).toContainText('Markkinointieston asettaminen epäonnistui');
+  await expect(failed).toContainText('Siirryt etusivulle 3 sekunnin kuluttua.');
   await expectNoAxeViolations(page, 'the marketing ban failure');
-  await failed.getByRole('button', { name: 'Sulje' }).first().click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Ei' }).click();
+  await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/$/);
+
+  // The redirect comes after 3 s, by the page's clock (paused, moved on by hand).
+  await page.clock.install();
+  await page.goto(`/u/999999999/${token}`);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.getByRole('button', { name: 'Kyllä' }).click();
+  await expect(failed).toContainText('Markkinointieston asettaminen epäonnistui');
+  await page.clock.runFor(2_900);
+  await expect(page).toHaveURL(`/u/999999999/${token}`);
+  await page.clock.runFor(200);
   await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/$/);
 });

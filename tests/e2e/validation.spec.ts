@@ -1,7 +1,7 @@
 // Each step's checks in the browser: on blur under the field, on continue in the
 // error summary (GOV.UK pattern), and a server-side field error merged into it.
 import { expect, test, type Page } from '@playwright/test';
-import { CONTINUE, continueFrom, field, FINISH, IDENTIFY, primaryBasics, selectCode, step } from './support/application.ts';
+import { CONTINUE, continueFrom, field, fillHousing, FINISH, IDENTIFY, primaryBasics, primaryHousing, selectCode, step } from './support/application.ts';
 import { reachStep } from './support/journey.ts';
 
 const summary = (page: Page) => page.locator('[data-error-summary]');
@@ -167,6 +167,8 @@ test.describe('step 3 and 4: housing, work', () => {
     await expect(field(page, 'primaryApplicantCity')).toHaveValue('Tampere');
     await zip.fill('00001');
     await expect(errorOf(page, 'primaryApplicantZip')).toContainText('Tarkasta postinumero');
+    // The town of the earlier code does not stay beside an unknown one (issue 25 item 13).
+    await expect(field(page, 'primaryApplicantCity')).toHaveValue('');
     await zip.fill('123');
     await zip.blur();
     await expect(errorOf(page, 'primaryApplicantZip')).toContainText('Tarkista postinumero');
@@ -193,6 +195,40 @@ test.describe('step 3 and 4: housing, work', () => {
     await field(page, 'primaryApplicantNetMonthlyIncome').fill('2500');
     await field(page, 'primaryApplicantNetMonthlyIncome').blur();
     await expect(errorOf(page, 'primaryApplicantNetMonthlyIncome')).toContainText('Nettotulot eivät voi olla bruttotuloja suuremmat');
+  });
+});
+
+test.describe('month and year pairs', () => {
+  /** Chooses the month, then the year, and leaves the year the way an applicant would (selectOption does not focus a list). */
+  async function chooseMonthThenYear(page: Page, prefix: string, month: number, year: number): Promise<void> {
+    await selectCode(page, `${prefix}Month`, month);
+    await selectCode(page, `${prefix}Year`, year);
+    await field(page, `${prefix}Year`).focus();
+    await page.keyboard.press('Tab');
+  }
+
+  test('a future move-in or work start and a past fixed-term end are told when the pair is left, not only on continue', async ({ page }) => {
+    // Mid-June in the browser: December this year is in the future, March in the past.
+    test.setTimeout(120_000);
+    const year = new Date().getFullYear();
+    await page.clock.setFixedTime(new Date(year, 5, 15, 12));
+    await reachStep(page, 3);
+    await chooseMonthThenYear(page, 'primaryApplicantMoveCurrentAddress', 12, year);
+    await expect(errorOf(page, 'primaryApplicantMoveCurrentAddressMonth')).toHaveText('Virhe: Aika ei voi olla tulevaisuudessa');
+    await expect(summary(page)).toHaveCount(0);
+    // A year that makes the pair right takes the message away.
+    await selectCode(page, 'primaryApplicantMoveCurrentAddressYear', year - 1);
+    await expect(errorOf(page, 'primaryApplicantMoveCurrentAddressMonth')).toHaveCount(0);
+
+    await fillHousing(page, 'primaryApplicant', primaryHousing);
+    await continueFrom(page, 3);
+    await expect(step(page, 4)).toBeVisible();
+    await selectCode(page, 'primaryApplicantEmploymentTypeId', 4);
+    await chooseMonthThenYear(page, 'primaryApplicantWorkStart', 12, year);
+    await expect(errorOf(page, 'primaryApplicantWorkStartMonth')).toHaveText('Virhe: Aika ei voi olla tulevaisuudessa');
+    await chooseMonthThenYear(page, 'primaryApplicantTemporaryTill', 3, year);
+    await expect(errorOf(page, 'primaryApplicantTemporaryTillMonth')).toHaveText('Virhe: Aika ei voi olla menneisyydessä');
+    await expect(summary(page)).toHaveCount(0);
   });
 });
 

@@ -113,3 +113,11 @@ test('query parameters: amount and tenor only within range, source and gclid tra
   expect(body).not.toHaveProperty('source');
   expect(String(body.landingUrl)).toContain('amount=90000');
 });
+
+test("the second brand's query keeps to its own minimum: ?amount=1000 is ignored, the tenor taken (issue 25 item 14)", async ({ page, baseURL }) => {
+  const origin = baseURL!.replace('//localhost', '//kattokorko.localhost');
+  await page.goto(`${origin}/hakemus/kulutusluotto/?amount=1000&tenor=3`);
+  await expect(field(page, 'inputAppliedTenor')).toHaveValue('3');
+  await expect(field(page, 'inputAppliedAmount')).toHaveValue('15000');
+  await expect(page.locator('[data-field="inputAppliedAmount"] .lv-error-message')).toHaveCount(0);
+});

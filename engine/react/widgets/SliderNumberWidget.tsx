@@ -2,7 +2,8 @@
 // value above the schema's maximum becomes the maximum and the document's own
 // "clampNotice" message (else its "maximum" message) says why; with
 // `resetBelowMinimum` a value under the minimum becomes the minimum when the
-// applicant leaves the field. Typing is read as money
+// applicant leaves the field, and with `snapToStep` a value between the limits the
+// nearest one on the slider's step. Typing is read as money
 // inputs read it (spec §5): a comma or a dot is the decimal point, so '1,5' is one
 // and a half, never 15; a field of whole numbers then says so with the document's
 // `type.integer` message, and text that is not a number ('1e309') is refused.
@@ -13,6 +14,16 @@ import { messageFor } from '../../core/index.ts';
 import { withUnit } from '../format.ts';
 import { fill } from '../messages.ts';
 import { useFieldState, useNumberChange } from './field-state.ts';
+
+/**
+ * With `ui:options.snapToStep`, an amount typed between the limits becomes the nearest
+ * one the slider can show (its `step` counted from the minimum) when the field is left.
+ */
+export function snapToStep(value: number, min: number, max: number, step: number): number {
+  if (!(step > 0) || value < min || value > max) return value;
+  const snapped = min + Math.round((value - min) / step) * step;
+  return snapped > max ? snapped - step : snapped;
+}
 
 export function SliderNumberWidget(props: WidgetProps): ReactNode {
   const { id, value, onChange, onBlur, onFocus, options, schema, label, disabled, htmlName } = props;
@@ -50,6 +61,10 @@ export function SliderNumberWidget(props: WidgetProps): ReactNode {
       setNotice(messageFor(doc, field, ['minimum'], { limit: min }));
       onChange(min);
       return;
+    }
+    if (options.snapToStep && numeric !== undefined) {
+      const snapped = snapToStep(numeric, min, max, step);
+      if (snapped !== numeric) onChange(snapped);
     }
     onBlur(id, value);
   };

@@ -9,6 +9,7 @@ import type { FormRuntime } from '../../../engine/core/index.ts';
 import type { RendererSlots } from '../../../engine/react/index.ts';
 import { formatNumber, useComputed } from '../../../engine/react/index.ts';
 import { loanStep, modals } from '../messages.fi.ts';
+import { isInfoKey, type InfoKey } from '../modals/AppModals.tsx';
 import { fill } from '../text.ts';
 
 function InstallmentEstimate({ runtime }: { runtime: FormRuntime }): ReactNode {
@@ -55,13 +56,14 @@ function InfoButton({ label, onOpen }: { label: string; onOpen(): void }): React
 }
 
 /** A field other than a checkbox (which shows its own) whose `ui:options.infoModal` names a dialog: its button goes before it. */
-function infoBefore(runtime: FormRuntime, field: string): 'businessLoanTypes' | undefined {
+function infoBefore(runtime: FormRuntime, field: string): Exclude<InfoKey, 'pep'> | undefined {
   const ui = runtime.document.ui?.[field];
   const key = (ui?.['ui:options'] as { infoModal?: unknown } | undefined)?.infoModal;
-  return key === 'businessLoanTypes' && ui?.['ui:widget'] !== 'checkbox' ? key : undefined;
+  const checkbox = ui?.['ui:widget'] === 'checkbox' || runtime.document.schema.properties[field]?.type === 'boolean';
+  return typeof key === 'string' && isInfoKey(key) && key !== 'pep' && !checkbox ? key : undefined;
 }
 
-export function consumerSlots(runtime: FormRuntime, openInfo: (key: 'loanTypes' | 'businessLoanTypes') => void): RendererSlots {
+export function consumerSlots(runtime: FormRuntime, openInfo: (key: Exclude<InfoKey, 'pep'>) => void): RendererSlots {
   return {
     beforeField(field) {
       if (field === 'hasCoApplicant') return <CoApplicantPrompt runtime={runtime} />;

@@ -33,11 +33,21 @@ export function shownStep(runtime: FormRuntime, state: ApplicationState, route: 
   return reachableStep(runtime, state.data, route.kind === 'step' ? route.step : state.step, state.step);
 }
 
-export function initialState(runtime: FormRuntime, route: AppRoute, landing: LandingParams, draftScope: string): ApplicationState | null {
-  if (route.kind === 'step') {
-    const stored = loadApplication(route.id, route.token);
-    if (!stored) return null;
-    return { data: stored.data, step: stored.step, id: stored.id, token: stored.token, tracked: stored.tracked };
+/**
+ * The application a start path's history state names (`{resumed: {id, token}}`): the
+ * mortgage's prefill lands on its start path with the whole form (marketplace spec §4).
+ */
+export function resumedOnStart(historyState: unknown): { id: string; token: string } | null {
+  const resumed = (historyState as { resumed?: { id?: unknown; token?: unknown } } | null)?.resumed;
+  return typeof resumed?.id === 'string' && typeof resumed.token === 'string' ? { id: resumed.id, token: resumed.token } : null;
+}
+
+export function initialState(runtime: FormRuntime, route: AppRoute, landing: LandingParams, draftScope: string, historyState?: unknown): ApplicationState | null {
+  const held = route.kind === 'step' ? { id: route.id, token: route.token } : route.kind === 'start' ? resumedOnStart(historyState) : null;
+  if (held) {
+    const stored = loadApplication(held.id, held.token);
+    if (stored) return { data: stored.data, step: stored.step, id: stored.id, token: stored.token, tracked: stored.tracked };
+    if (route.kind === 'step') return null;
   }
   const draft = loadDraft(draftScope);
   const data = { ...schemaDefaults(runtime.document), ...startAnswers(runtime.document), ...(draft?.data ?? {}), ...landing.answers };

@@ -4,8 +4,19 @@
 // chunk (session.tsx runs on all of them) carries no customer-area or offers code
 // (issue 13: step 1 ships what step 1 needs).
 
-/** Spec §4: only success or failure of the check is used. */
-export async function checkSession(): Promise<boolean> {
+let asked: Promise<boolean> | null = null;
+
+/**
+ * Spec §4: only success or failure of the check is used. Asked once per page load
+ * (issue 25 item 16): every caller (a remounted provider, React's development double
+ * effects) shares the one answer; logging in and out change the session state itself.
+ */
+export function checkSession(): Promise<boolean> {
+  asked ??= askSession();
+  return asked;
+}
+
+async function askSession(): Promise<boolean> {
   try {
     const response = await fetch('/api/auth/check', { headers: { accept: 'application/json' }, credentials: 'include' });
     // Read to the end: an unread body keeps the request open in the browser.

@@ -13,9 +13,11 @@ export type ModalState =
   | { kind: 'info'; key: InfoKey }
   | null;
 
-export type InfoKey = 'pep' | 'loanTypes' | 'businessLoanTypes';
+export type InfoKey = 'pep' | 'loanTypes' | 'businessLoanTypes' | 'incomeHelp';
 
-export const isInfoKey = (key: string): key is InfoKey => key === 'pep' || key === 'loanTypes' || key === 'businessLoanTypes';
+const INFO_KEYS: readonly string[] = ['pep', 'loanTypes', 'businessLoanTypes', 'incomeHelp'] satisfies InfoKey[];
+
+export const isInfoKey = (key: string): key is InfoKey => INFO_KEYS.includes(key);
 
 export function infoButtonLabel(key: string): string {
   return isInfoKey(key) ? modals[key].button : key;

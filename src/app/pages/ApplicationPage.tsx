@@ -50,7 +50,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
   }, [location.search, runtime]);
   const { flow } = productEntry(product);
   const draftScope = `${brand.id}:${product}`;
-  const [state, setState] = useState<ApplicationState | null>(() => initialState(runtime, route, landing, draftScope));
+  const [state, setState] = useState<ApplicationState | null>(() => initialState(runtime, route, landing, draftScope, location.state));
   const [modal, setModal] = useState<ModalState>(null);
   const wizard = useRef<FormWizardHandle>(null);
   const home = paths.start(product);

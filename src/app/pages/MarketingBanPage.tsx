@@ -1,6 +1,6 @@
 // /u/{applicationId}/{applicationToken} (marketplace spec §2, §4): asks whether to set
-// the marketing ban. Yes sets it, says so in a dialog and returns to the brand's start
-// page after 3 s; No returns at once.
+// the marketing ban. Yes sets it, says so (or that it failed) in a dialog and returns to
+// the brand's start page after 3 s; No returns at once.
 import { defaultProduct } from '../catalogue.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -27,8 +27,9 @@ export function MarketingBanPage({ brand }: { brand: Brand }): ReactNode {
     document.title = fill(texts.documentTitle, { brand: brand.name });
   }, [brand.name]);
 
+  // Set or not, the page returns to the start page after 3 s (marketplace spec §2, §8).
   useEffect(() => {
-    if (phase !== 'done') return;
+    if (phase !== 'done' && phase !== 'failed') return;
     const timer = setTimeout(() => navigate(home), REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [phase, navigate, home]);
@@ -67,14 +68,15 @@ export function MarketingBanPage({ brand }: { brand: Brand }): ReactNode {
         <Modal
           title={texts.errorTitle}
           tone="error"
-          onClose={() => setPhase('asking')}
+          onClose={() => navigate(home)}
           footer={
-            <button type="button" className="lv-button lv-button--primary" onClick={() => setPhase('asking')} data-autofocus>
-              {texts.close}
+            <button type="button" className="lv-button lv-button--primary" onClick={() => navigate(home)} data-autofocus>
+              {texts.goNow}
             </button>
           }
         >
           <p>{texts.errorBody}</p>
+          <p role="status">{texts.redirecting}</p>
         </Modal>
       )}
     </MessagePage>

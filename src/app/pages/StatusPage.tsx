@@ -57,9 +57,16 @@ function Finishing({ brand, product, id, token }: Props): ReactNode {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   if (result?.kind === 'missing') {
+    // Only the co-applicant left: the primary applicant's identification is confirmed first.
+    const primaryDone = !result.parties.includes('PRIMARY') && result.parties.includes('CO_APPLICANT');
     return (
-      <MessagePage brand={brand} homeHref={paths.start(product)} title={t.missingTitle}>
+      <MessagePage brand={brand} homeHref={paths.start(product)} title={primaryDone ? t.primaryDoneTitle : t.missingTitle}>
         <div ref={headingRef} tabIndex={-1} className="identification__result">
+          {primaryDone && (
+            <p className="notice-box notice-box--success" role="status">
+              {t.primaryDone}
+            </p>
+          )}
           {reason && (
             <p className="notice-box" role="alert">
               {reason}

@@ -87,7 +87,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     const outcome = await verifyCode(product, id, token, code);
     setChecking(false);
     if (outcome.kind === 'notFound') return setPhase('notFound');
-    if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome) });
+    if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome, wholeForm ? resume.errors.invalidMortgage : resume.errors.invalid) });
     land(outcome.saved);
   };
 
@@ -107,7 +107,10 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     const tracked = Array.from({ length: Math.max(step, 1) }, (_, index) => index + 1);
     storeApplication({ id, token, data: saved.data, step: Math.max(step, 1), tracked });
     trackResume('consumer_application_continue', { ...details, step });
-    navigate(step === 0 ? paths.offers(product, id, token) : paths.step(product, step, id, token), { replace: true });
+    // The mortgage's prefill lands on its start path with the whole form (marketplace spec §4);
+    // the path's state names the application this tab now holds (a reload keeps it).
+    if (mode === 'prefill' && wholeForm) navigate(paths.start(product), { replace: true, state: { resumed: { id, token } } });
+    else navigate(step === 0 ? paths.offers(product, id, token) : paths.step(product, step, id, token), { replace: true });
   };
 
   if (phase === 'loading') return <LoadingPage brand={brand} product={product} />;
@@ -172,14 +175,14 @@ function statusOf(outcome: Exclude<SendOutcome, { kind: 'notFound' }>): CodeModa
 }
 
 /** Every refused code leads with §8's sentence; the hint after it says what to do next. */
-function verifyError(outcome: { kind: 'invalid'; triesLeft?: number } | { kind: 'expired' | 'locked' | 'failed' }): string {
+function verifyError(outcome: { kind: 'invalid'; triesLeft?: number } | { kind: 'expired' | 'locked' | 'failed' }, invalid: string): string {
   switch (outcome.kind) {
     case 'invalid':
-      return outcome.triesLeft === undefined ? resume.errors.invalid : `${resume.errors.invalid} ${fill(resume.errors.invalidTriesLeft, { triesLeft: String(outcome.triesLeft) })}`;
+      return outcome.triesLeft === undefined ? invalid : `${invalid} ${fill(resume.errors.invalidTriesLeft, { triesLeft: String(outcome.triesLeft) })}`;
     case 'expired':
-      return `${resume.errors.invalid} ${resume.errors.expired}`;
+      return `${invalid} ${resume.errors.expired}`;
     case 'locked':
-      return `${resume.errors.invalid} ${resume.errors.locked}`;
+      return `${invalid} ${resume.errors.locked}`;
     case 'failed':
       return resume.errors.general;
   }

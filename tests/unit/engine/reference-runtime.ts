@@ -42,7 +42,8 @@ export function isTruthy(rule: Logic, data: FormData, context: RuleContext = {},
 const MAX_VISIBILITY_PASSES = 5;
 
 /** The former runtime's calls (it had no `view`). */
-export type ReferenceRuntime = Omit<FormRuntime, 'view'>;
+// checkedWith is new since the former runtime (issue 25), so not compared.
+export type ReferenceRuntime = Omit<FormRuntime, 'view' | 'checkedWith'>;
 
 export function createReferenceRuntime(doc: FormDocument, validateSchema: SchemaValidateFunction): ReferenceRuntime {
   const context: RuleContext = { constants: doc.constants, texts: doc.texts };

@@ -52,6 +52,20 @@ describe('landing parameters', () => {
     expect(readLandingParams('?amount=70001&tenor=0', doc).answers).toEqual({});
     expect(readLandingParams('?amount=1e4&tenor=2.5', doc).answers).toEqual({});
   });
+  it("prefills the mortgage and business forms within their own limits (issue 25 item 14)", () => {
+    const mortgage = loadFormRuntime('mortgage').document;
+    expect(readLandingParams('?amount=250000&tenor=25', mortgage).answers).toEqual({ inputAppliedAmount: 250000, inputAppliedTenor: 25 });
+    expect(readLandingParams('?amount=9999&tenor=31', mortgage).answers).toEqual({});
+    const business = loadFormRuntime('business').document;
+    // The business term is in months among its options: 2 years is '24'; 5 years is past its 48 months.
+    expect(readLandingParams('?amount=40000&tenor=2', business).answers).toEqual({ appliedAmount: 40000, appliedTenor: '24' });
+    expect(readLandingParams('?amount=1000&tenor=5', business).answers).toEqual({});
+  });
+  it("keeps to the variant's limits: the second brand's 2000 minimum refuses ?amount=1000", () => {
+    const kattokorko = loadFormRuntime('consumer', ['kattokorko']).document;
+    expect(readLandingParams('?amount=1000&tenor=3', kattokorko).answers).toEqual({ inputAppliedTenor: 3 });
+    expect(readLandingParams('?amount=2000', kattokorko).answers).toEqual({ inputAppliedAmount: 2000 });
+  });
   it('passes source, gclid, id and token on', () => {
     expect(readLandingParams('?source=kumppani&gclid=g1&id=4&token=t', doc)).toMatchObject({ source: 'kumppani', gclid: 'g1', id: '4', token: 't' });
   });

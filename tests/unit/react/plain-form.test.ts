@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { FormData, FormRuntime, Step } from '../../../engine/core/index.ts';
 import { loadFormRuntime } from '../../../engine/core/node.ts';
 import { FormWizard } from '../../../engine/react/index.ts';
-import { ProgressBar } from '../../../engine/react/ProgressBar.tsx';
+import { answeredPercent, ProgressBar } from '../../../engine/react/ProgressBar.tsx';
+import { validBusiness } from '../../fixtures/business-valid.ts';
 import { renderer } from '../../../src/app/messages.fi.ts';
 
 const render = (runtime: FormRuntime, data: FormData = {}) =>
@@ -26,6 +27,19 @@ describe('a plain form', () => {
     const html = render(loadFormRuntime('consumer'));
     expect(html).toContain('role="progressbar"');
     expect(html).toContain('Vaihe 1/');
+  });
+
+  it("a form of one page reads its progress from the answers: the empty business form is not 'Vaihe 1/1 · 100 % valmiina' (issue 25 item 15)", () => {
+    const business = loadFormRuntime('business');
+    const empty = render(business);
+    expect(empty).toContain('role="progressbar"');
+    expect(empty).not.toContain('Vaihe');
+    const percent = Number(/aria-valuenow="(\d+)"/.exec(empty)?.[1]);
+    expect(percent).toBeLessThan(50);
+    expect(empty).toContain(`${percent} % valmiina`);
+    const complete = validBusiness();
+    expect(answeredPercent(business, business.view(complete), complete, 1)).toBe(100);
+    expect(render(business, complete)).toContain('100 % valmiina');
   });
 
   it('the progress bar draws nothing for a step without progress', () => {
