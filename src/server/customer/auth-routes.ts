@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brandIdForHost } from '../../../engine/core/catalogue.ts';
 import { authorizedApplication } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
+import { isObject } from '../applications/payload.ts';
 import { applicationPerson } from '../applications/repository.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import { applicationNotFound, badRequest } from '../errors.ts';
@@ -133,6 +134,11 @@ export async function customerAuthRoutes(app: FastifyInstance, options: Customer
 
   // A POST (issue 24 item 5): a GET changes nothing, so no link or image can log anyone out.
   app.post('/api/auth/logout', async (request, reply) => {
+    // Nothing to send but an empty object: anything more is a client's mistake, said as such.
+    const body = request.body;
+    if (body !== undefined && !(isObject(body) && Object.keys(body).length === 0)) {
+      throw badRequest('unknownFields', { fields: isObject(body) ? Object.keys(body).join(', ') : '(runko)' });
+    }
     await endSession(db, request);
     clearSessionCookie(request, reply);
     return { loggedOut: true };
