@@ -10,8 +10,10 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DevOutbox } from '../../src/server/notify/notifier.ts';
+import { IDENTIFICATION_COOKIE } from '../../src/server/identity/routes.ts';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/server/sessions/sessions.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
+import { validMortgage } from '../fixtures/mortgage-valid.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { describeOnDatabases, type DatabaseTarget } from './helpers/database.ts';
 import { lastCode, logIn, storeApplication } from './helpers/customer.ts';
@@ -23,6 +25,7 @@ const OWNER_EMAIL = String(validApplication().primaryApplicantEmail);
 const PRIMARY_ID = String(validApplication().primaryApplicantPersonalIdentificationNumber);
 const CUSTOMER = { ssn: personalIdOfAge(41, 377), phone: '0441239876', email: 'olli.omistaja@example.fi' };
 const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+const MORTGAGE_API = '/api/lainavertailu22/mortgage-applications';
 
 describeOnDatabases('trust: proofs renew the session, state changes only from our own pages', (target) => {
   let server: TestServer;
@@ -125,6 +128,88 @@ describeOnDatabases('trust: proofs renew the session, state changes only from ou
     stale.setCookie(server.url, SESSION_COOKIE, old);
     expect((await stale.post(url(`${API}/authentication/complete/${a.id}/${a.token}`))).status).toBe(401);
     expect((await owner.post(url(`${API}/authentication/complete/${a.id}/${a.token}`))).body).toEqual({ status: 'COMPLETED' });
+  });
+
+  /**
+   * Identifies at the test bank from `browser` as a browser does it: the bank's redirect back to
+   * our callback is a cross-site navigation, so it carries the SameSite=Lax identification cookie
+   * and not the SameSite=Strict session cookie. The callback's answer (its Set-Cookie goes to the jar).
+   */
+  async function identifyAsBrowser(browser: Browser, a: Credentials, personalId: string): Promise<Response> {
+    const started = await browser.get(url(`/api/auth/visma/${a.id}/${a.token}/op`));
+    expect(started.status, started.text).toBe(200);
+    const authorize = new URL(started.text);
+    const toBank = await browser.fetch(authorize.href);
+    const bankUrl = new URL(toBank.headers.get('location')!, authorize);
+    await browser.fetch(bankUrl.href);
+    const form = new URLSearchParams({ action: 'login', personalId }).toString();
+    const submitted = await browser.fetch(bankUrl.href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const resumed = await browser.fetch(new URL(submitted.headers.get('location')!, bankUrl).href);
+    const callback = new URL(resumed.headers.get('location')!, bankUrl);
+    return browser.fetch(callback.href, { headers: { cookie: `${IDENTIFICATION_COOKIE}=${browser.cookie(server.url, IDENTIFICATION_COOKIE)}` } });
+  }
+
+  /** The planter's cookie, held by the planter and copied into the victim's browser. */
+  function plantCookieOf(planter: Browser): { victim: Browser; planted: string } {
+    const planted = planter.cookie(server.url, SESSION_COOKIE)!;
+    const victim = new Browser();
+    victim.setCookie(server.url, SESSION_COOKIE, planted);
+    return { victim, planted };
+  }
+
+  const logInByApplication = (browser: Browser, a: Credentials) => browser.post(url('/api/auth/login/by-application-token'), { applicationId: a.id, applicationToken: a.token });
+
+  // The planter fills in an application with the victim's details (their session holds it), plants
+  // that session's cookie in the victim's browser and gets the victim to identify for it at the bank.
+  // Before, the planter's copy of the cookie then held an identified application: it logged in as the victim.
+  it('4. identification renews the session at the callback: a mortgage identified with a planted cookie is not the planter\'s', async () => {
+    const planter = new Browser();
+    const data: Record<string, unknown> = { ...validMortgage(), product: 'asuntolaina' };
+    const made = await planter.post(url(`${MORTGAGE_API}/save`), { ...data, additionalFormData: { step: 1 } });
+    expect(made.status, made.text).toBe(200);
+    const a = made.body as Credentials;
+    for (let step = 2; step <= 4; step++) {
+      expect((await planter.post(url(`${MORTGAGE_API}/save/${a.id}/${a.token}`), { ...data, additionalFormData: { step }, ...(step === 4 ? { finalize: 1 } : {}) })).text).toBe('success');
+    }
+    const { victim, planted } = plantCookieOf(planter);
+
+    const back = await identifyAsBrowser(victim, a, String(data.primaryApplicantPersonalIdentificationNumber));
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`/hakemus/asuntolaina/status/${a.id}/${a.token}`);
+    const line = back.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    expect(line).toMatch(/; SameSite=Strict(;|$)/i);
+    expect(victim.cookie(server.url, SESSION_COOKIE)).not.toBe(planted);
+    expect((await victim.get(url(`/api/auth/visma/status/${a.id}/${a.token}`))).text).toBe('true');
+
+    const denied = await logInByApplication(planter, a);
+    expect(denied.status).toBe(404);
+    expect((await planter.get(url('/api/auth/check'))).status).toBe(401);
+    // The victim's browser holds the application with its new cookie.
+    expect((await logInByApplication(victim, a)).body).toEqual({ login: 'success' });
+  });
+
+  it('4. identification renews the session at the callback: the planter can neither complete a consumer application nor log in with it', async () => {
+    const planter = new Browser();
+    const a = await created(planter);
+    const { victim, planted } = plantCookieOf(planter);
+
+    const back = await identifyAsBrowser(victim, a, PRIMARY_ID);
+    expect(back.headers.get('location')).toBe(`/hakemus/kulutusluotto/status/${a.id}/${a.token}`);
+    const renewed = victim.cookie(server.url, SESSION_COOKIE)!;
+    expect(renewed).not.toBe(planted);
+
+    const before = await storedRow(server.db, a.id);
+    const completed = await planter.post(url(`${API}/authentication/complete/${a.id}/${a.token}`));
+    expect(completed.status).toBe(401);
+    expect(completed.body).toMatchObject({ type: 'SESSION_REQUIRED' });
+    expect(await storedRow(server.db, a.id)).toEqual(before);
+    expect((await logInByApplication(planter, a)).status).toBe(404);
+
+    // The status page completes with the cookie the callback set; completion renews it once more.
+    expect((await victim.post(url(`${API}/authentication/complete/${a.id}/${a.token}`))).body).toEqual({ status: 'COMPLETED' });
+    expect(victim.cookie(server.url, SESSION_COOKIE)).not.toBe(renewed);
+    expect((await logInByApplication(planter, a)).status).toBe(404);
+    expect((await logInByApplication(victim, a)).body).toEqual({ login: 'success' });
   });
 
   it('4. over https the cookie is __Host-lv_session (Secure, Path=/, no Domain), and only that name is read there', async () => {

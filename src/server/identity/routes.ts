@@ -91,7 +91,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           if (!readyForIdentification(found) || found.cancelled) throw stateMismatch();
           return found;
         });
-        await sessions.requireFor(request, application.id);
+        // Kept with the request: the callback renews this session (it cannot read the Strict cookie).
+        const sessionId = await sessions.requireFor(request, application.id);
         const browser = newToken();
         let started;
         try {
@@ -109,6 +110,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           redirectUri: started.redirectUri,
           tokenSealed: seal(key, token),
           browserHash: hashToken(browser.token),
+          sessionId,
         });
         void reply.setCookie(IDENTIFICATION_COOKIE, browser.token, {
           path: CALLBACK_PATH,
@@ -167,6 +169,10 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             if (flow.completesOnIdentification && readyForIdentification(application) && (await unidentifiedParties(tx, applicationId, application.data, flow.parties(application.data))).length === 0) {
               await markIdentified(tx, applicationId);
             }
+            // Identification is a proof (issue 24 item 4): the session that started it is renewed here, for
+            // every flow, its new cookie going with the redirect; the old cookie opens nothing any more.
+            // Last in the transaction, so nothing after it rolls the new session back.
+            if (pending.sessionId !== null) await sessions.renewById(tx, pending.sessionId, request, reply);
             return undefined;
           });
         } catch (error) {

@@ -16,16 +16,18 @@ export interface PendingRequest {
   tokenSealed: Uint8Array;
   /** SHA-256 of the identification cookie of the browser that started it; null for requests from before migration 041. */
   browserHash: Uint8Array | null;
+  /** The session of the browser that started it, renewed at a successful callback; null for requests from before migration 059. */
+  sessionId: number | null;
 }
 
 export async function insertRequest(db: Queryable, stateHash: Buffer, request: PendingRequest, now = new Date()): Promise<void> {
   // Expired rows of anyone go with each new one, so the table never grows unbounded.
   await db.query(`DELETE FROM identification_requests WHERE expires_at < $1`, [now.toISOString()]);
   await db.query(
-    `INSERT INTO identification_requests (state_hash, application_id, party, method, nonce, code_verifier, redirect_uri, token_sealed, browser_hash, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO identification_requests (state_hash, application_id, party, method, nonce, code_verifier, redirect_uri, token_sealed, browser_hash, session_id, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [stateHash, request.applicationId, request.party, request.method, request.nonce, request.codeVerifier, request.redirectUri, request.tokenSealed,
-      request.browserHash, new Date(now.getTime() + REQUEST_TTL_MS).toISOString()],
+      request.browserHash, request.sessionId, new Date(now.getTime() + REQUEST_TTL_MS).toISOString()],
   );
 }
 
@@ -65,10 +67,11 @@ export async function takeRequest(db: Queryable, stateHash: Buffer, browserHash:
     redirect_uri: string;
     token_sealed: Uint8Array;
     browser_hash: Uint8Array | null;
+    session_id: number | string | null;
     expires_at: Date | string;
   }>(
     `DELETE FROM identification_requests WHERE state_hash = $1 AND browser_hash = $2
-     RETURNING application_id, party, method, nonce, code_verifier, redirect_uri, token_sealed, browser_hash, expires_at`,
+     RETURNING application_id, party, method, nonce, code_verifier, redirect_uri, token_sealed, browser_hash, session_id, expires_at`,
     [stateHash, browserHash],
   );
   const row = result.rows[0];
@@ -82,6 +85,7 @@ export async function takeRequest(db: Queryable, stateHash: Buffer, browserHash:
     redirectUri: row.redirect_uri,
     tokenSealed: row.token_sealed,
     browserHash: row.browser_hash,
+    sessionId: row.session_id === null ? null : Number(row.session_id),
   };
 }
 

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { hashToken, isWellFormedToken, newToken } from '../tokens.ts';
-import { bindApplication, copyApplications, deleteExpiredSessions, deleteSession, findSession, insertSession, touchSessionFor } from './store.ts';
+import { bindApplication, copyApplications, deleteExpiredSessions, deleteSession, findSession, findSessionById, insertSession, touchSessionFor, type StoredSession } from './store.ts';
 
 /** The cookie's name over plain http (development). */
 export const SESSION_COOKIE = 'lv_session';
@@ -34,8 +34,8 @@ export interface SessionSettings {
 export const DEFAULT_SESSION_SETTINGS: SessionSettings = { idleMs: 24 * 60 * 60 * 1000, absoluteMs: 7 * 24 * 60 * 60 * 1000 };
 
 export interface Sessions {
-  /** Refuses with 401 SESSION_REQUIRED unless this browser's session holds the application. */
-  requireFor(request: FastifyRequest, applicationId: number): Promise<void>;
+  /** Refuses with 401 SESSION_REQUIRED unless this browser's session holds the application; its id. */
+  requireFor(request: FastifyRequest, applicationId: number): Promise<number>;
   /**
    * The browser proved it may hold the application (created it, verified a code, opened it
    * as its logged-in customer): a new session (new cookie) holding it and whatever the old
@@ -44,6 +44,12 @@ export interface Sessions {
   grant(db: Queryable, request: FastifyRequest, reply: FastifyReply, applicationId: number): Promise<void>;
   /** A proof that adds no application (identification completed): the same rotation. */
   renew(db: Queryable, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * The same rotation of a session known by its id, not by the request's cookie: the bank's
+   * callback, whose cross-site redirect carries no SameSite=Strict cookie, renews the session
+   * that started the identification. Nothing when that session has ended meanwhile.
+   */
+  renewById(db: Queryable, sessionId: number, request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export const sessionRequired = () => new ApiError(401, 'SESSION_REQUIRED', 'sessionRequired');
@@ -65,7 +71,9 @@ export function createSessions(db: Queryable, options: { now: () => number; sett
   return {
     async requireFor(request, applicationId) {
       const hash = sessionTokenHash(request);
-      if (!hash || !(await touchSessionFor(db, hash, applicationId, new Date(options.now()), settings.idleMs))) throw sessionRequired();
+      const sessionId = hash && (await touchSessionFor(db, hash, applicationId, new Date(options.now()), settings.idleMs));
+      if (!sessionId) throw sessionRequired();
+      return sessionId;
     },
 
     async grant(tx, request, reply, applicationId) {
@@ -75,6 +83,12 @@ export function createSessions(db: Queryable, options: { now: () => number; sett
 
     async renew(tx, request, reply) {
       await rotateSession(tx, request, reply, new Date(options.now()), settings);
+    },
+
+    async renewById(tx, sessionId, request, reply) {
+      const now = new Date(options.now());
+      const previous = await findSessionById(tx, sessionId, now);
+      if (previous) await replaceSession(tx, previous, request, reply, now, settings);
     },
   };
 }
@@ -127,8 +141,24 @@ export async function rotateSession(
   const hash = sessionTokenHash(request);
   const previous = hash && (await findSession(tx, hash, now));
   if (!previous) await deleteExpiredSessions(tx, now);
-  const { token, hash: newHash } = newToken();
-  const id = await insertSession(tx, newHash, now, settings.idleMs, settings.absoluteMs, previous?.personKey ?? null);
+  return replaceSession(tx, previous || undefined, request, reply, now, settings);
+}
+
+/**
+ * The rotation itself, whichever way the old session was found (the request's cookie, or the
+ * id an identification stored when it started): the new session (its cookie set on `reply`)
+ * takes the old one's person and applications, and the old one is deleted. Its id.
+ */
+async function replaceSession(
+  tx: Queryable,
+  previous: StoredSession | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  now: Date,
+  settings: SessionSettings,
+): Promise<number> {
+  const { token, hash } = newToken();
+  const id = await insertSession(tx, hash, now, settings.idleMs, settings.absoluteMs, previous?.personKey ?? null);
   if (previous) {
     await copyApplications(tx, previous.id, id);
     await deleteSession(tx, previous.id);

@@ -18,25 +18,46 @@ export async function insertSession(db: Queryable, tokenHash: Uint8Array, now: D
   return Number(result.rows[0].id);
 }
 
+type SessionRow = { id: number | string; person_key: Uint8Array | null; expires_at: Date | string; absolute_expires_at: Date | string };
+
+const storedSession = (row: SessionRow): StoredSession => ({
+  id: Number(row.id),
+  personKey: row.person_key ?? null,
+  expiresAt: new Date(row.expires_at).getTime(),
+  absoluteExpiresAt: new Date(row.absolute_expires_at).getTime(),
+});
+
 /** The live session with this token hash; expired ones are not found. */
 export async function findSession(db: Queryable, tokenHash: Uint8Array, now: Date): Promise<StoredSession | undefined> {
-  const result = await db.query<{ id: number | string; person_key: Uint8Array | null; expires_at: Date | string; absolute_expires_at: Date | string }>(
+  const result = await db.query<SessionRow>(
     `SELECT id, person_key, expires_at, absolute_expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2`,
     [tokenHash, now.toISOString()],
   );
   const row = result.rows[0];
-  return row && { id: Number(row.id), personKey: row.person_key ?? null, expiresAt: new Date(row.expires_at).getTime(), absoluteExpiresAt: new Date(row.absolute_expires_at).getTime() };
+  return row && storedSession(row);
 }
 
-/** Whether the live session with this token hash holds the application; one statement, and it moves the idle expiry. */
-export async function touchSessionFor(db: Queryable, tokenHash: Uint8Array, applicationId: number, now: Date, idleMs: number): Promise<boolean> {
-  const result = await db.query(
+/** The live session with this id (the one that started an identification); ended or expired ones are not found. */
+export async function findSessionById(db: Queryable, id: number, now: Date): Promise<StoredSession | undefined> {
+  const result = await db.query<SessionRow>(
+    `SELECT id, person_key, expires_at, absolute_expires_at FROM sessions WHERE id = $1 AND expires_at > $2`,
+    [id, now.toISOString()],
+  );
+  const row = result.rows[0];
+  return row && storedSession(row);
+}
+
+/** The live session with this token hash if it holds the application, its id; one statement, and it moves the idle expiry. */
+export async function touchSessionFor(db: Queryable, tokenHash: Uint8Array, applicationId: number, now: Date, idleMs: number): Promise<number | undefined> {
+  const result = await db.query<{ id: number | string }>(
     `UPDATE sessions s SET last_seen_at = $3, expires_at = LEAST(s.absolute_expires_at, $4::timestamptz)
       WHERE s.token_hash = $1 AND s.expires_at > $3
-        AND EXISTS (SELECT 1 FROM session_applications sa WHERE sa.session_id = s.id AND sa.application_id = $2)`,
+        AND EXISTS (SELECT 1 FROM session_applications sa WHERE sa.session_id = s.id AND sa.application_id = $2)
+      RETURNING s.id`,
     [tokenHash, applicationId, now.toISOString(), new Date(now.getTime() + idleMs).toISOString()],
   );
-  return result.rowCount > 0;
+  const row = result.rows[0];
+  return row && Number(row.id);
 }
 
 export async function bindApplication(db: Queryable, sessionId: number, applicationId: number): Promise<void> {
