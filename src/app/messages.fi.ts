@@ -212,6 +212,8 @@ export const businessTexts = {
       label: 'Mainos',
       title: 'Jatkuva yritysluotto',
       body: 'Joustava luottoraja yrityksesi kassaan: nostat tarvittaessa ja maksat korkoa vain käytetystä summasta.',
+      /** Its action, as the consumer list's promoted row has one (issue 25, item 15): the partner's page. */
+      link: 'Tutustu jatkuvaan yritysluottoon',
     },
   },
 };

@@ -285,6 +285,18 @@ export const partnerPageTexts = {
   back: 'Palaa etusivulle',
 } as const;
 
+export type PartnerPageTexts = Record<keyof typeof partnerPageTexts, string>;
+
+// --- The continuous business credit's partner, as the promoted row of the business offers links to it (issue 25, item 15) ---
+export const continuousCreditPageTexts: PartnerPageTexts = {
+  title: 'Jatkuva yritysluotto (esittelysivu)',
+  demoNotice: 'Tämä on lainavertailupalvelun esittelyversion kuvitteellinen kumppanisivu. Jatkuvaa yritysluottoa ei voi hakea tältä sivulta.',
+  heading: 'Jatkuva yritysluotto',
+  intro:
+    'Oikea kumppani kertoisi tällä sivulla jatkuvan yritysluoton luottorajasta, korosta ja kuluista ja ottaisi hakemuksen vastaan omalla lomakkeellaan.',
+  back: 'Palaa etusivulle',
+};
+
 // --- One-time codes (issue 5, A1): the brand as the applicant's messages name it ---
 export const brandNames = {
   lainavertailu: 'Lainavertailu',

@@ -1,6 +1,7 @@
 // The business loan in Chromium (issue 16): the company form from forms/business.json,
 // sent in one call, 'Olet valmis!' moving on to the offers, the offers polled
-// (page.clock) in the server's order with the promoted continuous credit, one accepted
+// (page.clock) in the server's order with the promoted continuous credit and its link to
+// its partner's page (issue 25, item 15), one accepted
 // in the window opened before the call; the Finnish messages of a wrong Y-tunnus, a
 // short IBAN and a small turnover in the field and in the error summary; a server
 // VALIDATION_ERROR merged into the form; the host page's preset; axe; 375 px.
@@ -15,6 +16,8 @@ const START = '/hakemus/yritysluotto/';
 const OFFERS = /\/hakemus\/yritysluotto\/3\/(\d+)\/([A-Za-z0-9_-]{43})$/;
 const patient = expect.configure({ timeout: 30_000 });
 const SEND = 'Lähetä hakemus';
+const PROMOTED_LINK = 'Tutustu jatkuvaan yritysluottoon';
+const PROMOTED_PAGE = '/kumppani/jatkuva-yritysluotto';
 
 async function fillForm(page: Page, data: Record<string, unknown>): Promise<void> {
   await patient(stepSection(page, 1)).toBeVisible();
@@ -42,7 +45,12 @@ test('a company applies, sees "Olet valmis!", waits for the offers and accepts o
   await page.clock.runFor(5000);
   const cards = page.locator('.offer-card[data-offer-id]');
   await patient(cards.first()).toBeVisible();
-  await expect(page.locator('.promoted-card')).toContainText('Jatkuva yritysluotto');
+  const promoted = page.locator('.promoted-card');
+  await expect(promoted).toContainText('Jatkuva yritysluotto');
+  // Issue 25, item 15: the promoted row has an action, as the consumer list's has: a link to its partner's page.
+  const promotedLink = promoted.getByRole('link', { name: PROMOTED_LINK });
+  await expect(promotedLink).toHaveAttribute('href', PROMOTED_PAGE);
+  await expect(promotedLink).toHaveClass(/offers__business-link/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Lainatarjoukset: \d+ kpl$/);
   await expectNoAxeViolations(page, 'the business offers');
 
@@ -52,6 +60,17 @@ test('a company applies, sees "Olet valmis!", waits for the offers and accepts o
 
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(promotedLink).toBeVisible();
+  await expectNoAxeViolations(page, 'the business offers at 375 px');
+
+  // Reached and opened from the keyboard, like the consumer list's link; it leads to the partner's demo page.
+  await promotedLink.focus();
+  await expect(promotedLink).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${PROMOTED_PAGE}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jatkuva yritysluotto');
+  await expect(page.getByRole('note')).toContainText('kuvitteellinen kumppanisivu');
+  await expectNoAxeViolations(page, "the continuous credit partner's page");
 });
 
 test('a wrong Y-tunnus check digit, a short IBAN and a small turnover each say so in the field and in the summary', async ({ page }) => {

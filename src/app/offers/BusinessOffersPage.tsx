@@ -2,7 +2,8 @@
 // at once and then 5 s, 5.5 s … later (issue 25), reports each poll from the second on,
 // says it is waiting for at most two polls and 'Ei lainatarjouksia' after more with
 // none (whatever the lenders' speed: the verdict is the polls'), with what to do next, lists the offers in the server's order (APR, then closeness to the applied
-// amount) with the promoted continuous credit beside them, and opens an accepted offer
+// amount) with the promoted continuous credit beside them (a link to its partner's
+// page, as the consumer list's promoted row has a link), and opens an accepted offer
 // in a window opened before the call, so no popup blocker stops it.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -29,6 +30,8 @@ interface Props {
 }
 
 const promoted = businessTexts.offers.promoted;
+/** The promoted continuous credit's partner: the server's demo page of it (docs/decisions.md). */
+const CONTINUOUS_CREDIT_PAGE = '/kumppani/jatkuva-yritysluotto';
 
 export function BusinessOffersPage(props: Props): ReactNode {
   if (!props.id || !props.token) return <MissingDetails brand={props.brand} product={props.product} />;
@@ -97,6 +100,11 @@ function BusinessOffers({ brand, product, id, token }: Props): ReactNode {
               <p className="offers__ad-label">{promoted.label}</p>
               <h2 className="offer-card__lender">{promoted.title}</h2>
               <p>{promoted.body}</p>
+              <p>
+                <a className="offers__business-link" href={CONTINUOUS_CREDIT_PAGE}>
+                  {promoted.link}
+                </a>
+              </p>
             </li>
             {offers.map((offer) => (
               <li key={offer.id} className="offer-card" data-offer-id={offer.id}>

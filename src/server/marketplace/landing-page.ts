@@ -1,6 +1,6 @@
 // The simulated lender's page for an accepted offer: server-rendered, no script, its
 // colours from a per-lender stylesheet, so it runs under the strict CSP unchanged.
-import { lenderPageTexts as t, partnerPageTexts } from '../messages.ts';
+import { lenderPageTexts as t, partnerPageTexts, type PartnerPageTexts } from '../messages.ts';
 import type { Offer } from './offers.ts';
 
 const euros = new Intl.NumberFormat('fi-FI', { style: 'currency', currency: 'EUR' });
@@ -68,8 +68,8 @@ export function lenderNotFoundPage(): string {
 }
 
 /** The sponsored partner of the second brand's empty offers list: a demo page, and it says so. */
-export function partnerDemoPage(): string {
-  const p = partnerPageTexts;
+/** A partner's demo page (a promoted or sponsored partner the demo has no real page for): by default the second brand's. */
+export function partnerDemoPage(p: PartnerPageTexts = partnerPageTexts): string {
   return page(p.title, ['/lainaaja/tyyli.css'], `<p class="demo" role="note">${escapeHtml(p.demoNotice)}</p>
 <main>
 <h1>${escapeHtml(p.heading)}</h1>

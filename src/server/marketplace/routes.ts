@@ -7,7 +7,7 @@ import type { Products } from '../applications/products.ts';
 import type { Database } from '../db/index.ts';
 import type { RateLimiter } from '../limits/limits.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import { text } from '../messages.ts';
+import { continuousCreditPageTexts, text } from '../messages.ts';
 import { isWellFormedToken } from '../tokens.ts';
 import { acceptedOffer, acceptWithToken } from './acceptance.ts';
 import { orderBusinessOffers } from './business-order.ts';
@@ -105,6 +105,10 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
   // The second brand's sponsored partner (its banner under an empty offers list): a demo page.
   app.get('/kumppani/vaihtoehtorahoitus', (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/html; charset=utf-8').send(partnerDemoPage()),
+  );
+  // The business offers' promoted continuous credit (issue 25, item 15): its partner's demo page.
+  app.get('/kumppani/jatkuva-yritysluotto', (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/html; charset=utf-8').send(partnerDemoPage(continuousCreditPageTexts)),
   );
   app.get<{ Params: { file: string } }>('/lainaaja/vari/:file', (request, reply) => {
     const lender = lenderOf(request.params.file, '.css');
