@@ -7,9 +7,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
-import { DEFAULT_SESSION_SETTINGS, sessionTokenHash, setSessionCookie, type SessionSettings } from '../sessions/sessions.ts';
-import { copyApplications, deleteSession, deleteSessionByToken, findSession, insertSession, touchPersonSession } from '../sessions/store.ts';
-import { newToken } from '../tokens.ts';
+import { DEFAULT_SESSION_SETTINGS, replaceSession, sessionTokenHash, type SessionSettings } from '../sessions/sessions.ts';
+import { deleteSessionByToken, findSession, touchPersonSession } from '../sessions/store.ts';
 import { sessionPerson } from './login-store.ts';
 
 export { clearSessionCookie } from '../sessions/sessions.ts';
@@ -36,11 +35,7 @@ export async function rotateIntoPerson(
   now: Date,
   settings = DEFAULT_SESSION_SETTINGS,
 ): Promise<void> {
-  const { token, hash } = newToken();
-  const id = await insertSession(tx, hash, now, settings.idleMs, settings.absoluteMs, personKey);
-  await copyApplications(tx, previousId, id);
-  await deleteSession(tx, previousId);
-  setSessionCookie(request, reply, token, settings);
+  await replaceSession(tx, { id: previousId, personKey: null }, request, reply, now, settings, personKey);
 }
 
 /** The logged-in person of this browser, moving the session's idle expiry; else the 401. */

@@ -129,7 +129,7 @@ export async function openSession(tx: Queryable, request: FastifyRequest, reply:
  * customer login), and the old session deleted,
  * so a cookie planted or seen before the proof opens nothing the proof opened. A login in
  * progress (customer_logins) goes with the old session: that browser asks for a new login code.
- * A login's own rotation is customer/session.ts `rotateIntoPerson`, which sets the person. Its id.
+ * A login's rotation (customer/session.ts `rotateIntoPerson`) is the same `replaceSession` with the person set. Its id.
  */
 export async function rotateSession(
   tx: Queryable,
@@ -145,20 +145,22 @@ export async function rotateSession(
 }
 
 /**
- * The rotation itself, whichever way the old session was found (the request's cookie, or the
- * id an identification stored when it started): the new session (its cookie set on `reply`)
- * takes the old one's person and applications, and the old one is deleted. Its id.
+ * The rotation itself, whichever way the old session was found (the request's cookie, the id an
+ * identification stored when it started, or the login's pending session): the new session (its
+ * cookie set on `reply`) takes the old one's applications and its person, or `person` when a
+ * login puts one in, and the old one is deleted. Its id.
  */
-async function replaceSession(
+export async function replaceSession(
   tx: Queryable,
-  previous: StoredSession | undefined,
+  previous: Pick<StoredSession, 'id' | 'personKey'> | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
   now: Date,
   settings: SessionSettings,
+  person?: Uint8Array,
 ): Promise<number> {
   const { token, hash } = newToken();
-  const id = await insertSession(tx, hash, now, settings.idleMs, settings.absoluteMs, previous?.personKey ?? null);
+  const id = await insertSession(tx, hash, now, settings.idleMs, settings.absoluteMs, person ?? previous?.personKey ?? null);
   if (previous) {
     await copyApplications(tx, previous.id, id);
     await deleteSession(tx, previous.id);
