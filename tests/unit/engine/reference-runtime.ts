@@ -41,8 +41,8 @@ export function isTruthy(rule: Logic, data: FormData, context: RuleContext = {},
 
 const MAX_VISIBILITY_PASSES = 5;
 
-/** The former runtime's calls (it had no `view`). */
-export type ReferenceRuntime = Omit<FormRuntime, 'view'>;
+/** The former runtime's calls (it had no `view`, nor `validateSave`, which came after it: steps.test.ts covers that). */
+export type ReferenceRuntime = Omit<FormRuntime, 'view' | 'validateSave'>;
 
 export function createReferenceRuntime(doc: FormDocument, validateSchema: SchemaValidateFunction): ReferenceRuntime {
   const context: RuleContext = { constants: doc.constants, texts: doc.texts };
