@@ -109,7 +109,7 @@ function validateOnly(): Promise<AutocannonResult> {
     (app) =>
       app.post('/', async (request, reply) => {
         const payload = parseSavePayload(request.body as Record<string, never>, context);
-        const result = form.validateSubmission(withoutNulls(payload.data), { uptoStep: payload.navigation.step });
+        const result = form.validateSave(withoutNulls(payload.data), { uptoStep: payload.navigation.step });
         return result.valid ? reply.type('text/plain; charset=utf-8').send('success') : reply.code(400).send(result.errors);
       }),
     { method: 'POST', path: '/', headers: JSON_HEADERS, body: UPDATE_BODY },

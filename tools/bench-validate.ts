@@ -5,6 +5,9 @@
 // without a co-applicant. Many short interleaved rounds (the validator measured between
 // the other two, their order alternating): medians of ops/s, and each ratio is the median
 // of the per-round ratios, so a load change on a shared machine moves both sides of it.
+// Then a save as the server checks it: `validateSave` (every later answer checked by its
+// schema, issue 24) next to the former save's `validateSubmission`, at an early step with
+// every later answer present and at the last step, interleaved the same way.
 // Settings: BENCH_ROUNDS (default 25), BENCH_MS (time per measurement, default 80).
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -79,4 +82,28 @@ for (const { name, data } of cases) {
   console.log(row('precompiled schema validator alone', 'validator'));
   console.log(row('RJSF validateFormData (@rjsf/validator-ajv8)', 'rjsf'));
   console.log(`  goal (issue 13): runtime.validate ≥ 0.5× validator: ${median(ratios.engine) >= 0.5 ? 'met' : 'not met'}`);
+}
+
+console.log('\nsave of a complete application (validateSave, issue 24, next to the former validateSubmission):');
+for (const { name, data } of cases) {
+  for (const step of [2, 7]) {
+    if (!runtime.validateSave(data, { uptoStep: step }).valid) throw new Error(`bench:validate: the ${name} application does not save at step ${step}`);
+    const save = () => runtime.validateSave(data, { uptoStep: step });
+    const former = () => runtime.validateSubmission(data, { uptoStep: step });
+    const saves: number[] = [];
+    const formers: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const [a, b] = round % 2 === 0 ? [save, former] : [former, save];
+      const first = opsPerSecond(a);
+      const second = opsPerSecond(b);
+      const [saveOps, formerOps] = round % 2 === 0 ? [first, second] : [second, first];
+      saves.push(saveOps);
+      formers.push(formerOps);
+      ratios.push(saveOps / formerOps);
+    }
+    console.log(
+      `  ${`${name}, step ${step}:`.padEnd(32)} validateSave ${median(saves).toFixed(0).padStart(7)} /s, validateSubmission ${median(formers).toFixed(0).padStart(7)} /s, ${median(ratios).toFixed(3)}×`,
+    );
+  }
 }

@@ -55,7 +55,19 @@ export interface FormRuntime {
    */
   checkedWith(field: string): readonly string[];
   validateStep(data: FormData, step: number): PreparedValidation;
+  /**
+   * Steps 1..uptoStep complete and valid; later steps' answers kept only when valid
+   * (invalid ones are left out, not reported). What a prefill copies through.
+   */
   validateSubmission(data: FormData, options: { uptoStep: number }): PreparedValidation;
+  /**
+   * A save at step `uptoStep`, the same in the browser and on the server: steps
+   * 1..uptoStep complete and valid (required rules, schema, checks), and every answer
+   * of a later step the data carries valid by its schema (type, choices, limits,
+   * length, pattern, the Finnish keywords); a later step's required rules and checks
+   * wait for its save, and an answer such a check refuses is left out of `data`.
+   */
+  validateSave(data: FormData, options: { uptoStep: number }): PreparedValidation;
 }
 
 // How the rules run (issue 13). Each rule is compiled once, when the runtime is
@@ -68,7 +80,7 @@ export interface FormRuntime {
 // changed, the next pass is known to change nothing and is skipped; and when no
 // derived or visibility rule reads a derived field (as in forms/consumer.json), the
 // first pass reads the normalised input and builds its result object once. A save
-// (validateSubmission) prunes and runs the schema validator once. The read-only calls
+// (validateSubmission, validateSave) prunes and runs the schema validator once. The read-only calls
 // share a one-entry cache, and a new data object is pruned from the last one: only the
 // rules that read a key that changed are evaluated again (a keystroke, issue 13 goal 1);
 // `view` does the same for the rules a page shows (view.ts). tests/unit/engine/
@@ -750,12 +762,14 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
 
   /**
    * The errors of `prepared` in scope: one message per field, the first in the order
-   * unknown fields, required, schema, checks; sorted in form order. `memo` carries
+   * unknown fields, required, schema, checks; sorted in form order. `schemaScope` (by
+   * default the scope) is where the schema's own errors count: a save checks every
+   * answer it carries by the schema, its required rules and checks only on its steps. `memo` carries
    * what an earlier call on the same data found (the schema validation, each rule's
    * answer), so a save checks its own steps and then the whole form without
    * validating or evaluating anything twice.
    */
-  function collectErrors(data: FormData, prepared: FormData, inScope: InScope, memo?: ErrorMemo): FieldError[] {
+  function collectErrors(data: FormData, prepared: FormData, inScope: InScope, memo?: ErrorMemo, schemaScope: InScope = inScope): FieldError[] {
     const errors = new Map<string, FieldError>();
 
     for (const key of Object.keys(data)) if (!knownFields.has(key) && !(key in properties)) addError(errors, key, messageFor(doc, key, ['additionalProperties']));
@@ -779,7 +793,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
     }
     for (const error of schemaErrors) {
       const field = errorField(error);
-      if (inScopeField(inScope, topLevelField(field))) addError(errors, field, messageFor(doc, field, messageKeys(error), error.params));
+      if (inScopeField(schemaScope, topLevelField(field))) addError(errors, field, messageFor(doc, field, messageKeys(error), error.params));
     }
 
     for (let n = 0; n < checks.length; n++) {
@@ -826,15 +840,18 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
    * Steps 1..uptoStep must be valid; later steps' answers are kept (the applicant may
    * be going back), but only the valid ones: what is stored always satisfies the
    * document. One pruning and one schema validation serve both checks (the former
-   * code validated the data twice), and no rule is evaluated twice.
+   * code validated the data twice), and no rule is evaluated twice. With
+   * `laterAnswers: 'refuse'` (validateSave) a later step's answer its schema refuses is
+   * an error rather than left out.
    */
-  function validateSubmission(data: FormData, { uptoStep }: { uptoStep: number }): PreparedValidation {
+  function submission(data: FormData, uptoStep: number, laterAnswers: 'drop' | 'refuse'): PreparedValidation {
     const pruned = pruneToVisible(data, true);
     const memo = newMemo();
-    const upto = collectErrors(data, pruned.data, scopeFields(pruned, { uptoStep }), memo);
+    const everyStep = scopeFields(pruned, {});
+    const upto = collectErrors(data, pruned.data, scopeFields(pruned, { uptoStep }), memo, laterAnswers === 'refuse' ? everyStep : undefined);
     const result = { valid: upto.length === 0, errors: upto, data: pruned.data };
     if (!result.valid) return result;
-    const whole = collectErrors(data, pruned.data, scopeFields(pruned, {}), memo);
+    const whole = collectErrors(data, pruned.data, everyStep, memo);
     const invalidLater = new Set(whole.map((error) => topLevelField(error.field)));
     if (invalidLater.size === 0) return result;
     const kept: FormData = {};
@@ -895,6 +912,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
     validateField: (data, field) => validate(data, { fields: [topLevelField(field)] }).errors.filter((e) => e.field === field || e.field.startsWith(`${field}.`)),
     checkedWith: (field) => checkedWithField.get(field) ?? [],
     validateStep: (data, step) => validate(data, { step }),
-    validateSubmission,
+    validateSubmission: (data, { uptoStep }) => submission(data, uptoStep, 'drop'),
+    validateSave: (data, { uptoStep }) => submission(data, uptoStep, 'refuse'),
   };
 }

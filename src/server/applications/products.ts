@@ -23,8 +23,10 @@ export interface ApplicationForm {
   readonly lastStep: number;
   /** The highest step the data makes active (the mortgage's 4, or 5 with a co-applicant). */
   lastActiveStep(data: Record<string, unknown>): number;
-  /** Checks the visible fields of steps 1..uptoStep. */
+  /** Checks the visible fields of steps 1..uptoStep; later steps' invalid answers are left out (a prefill's copy). */
   validateSubmission(data: Record<string, unknown>, options: { uptoStep: number }): SubmissionResult;
+  /** A save at step uptoStep: steps 1..uptoStep, and every later answer it carries by its schema (the browser's check too). */
+  validateSave(data: Record<string, unknown>, options: { uptoStep: number }): SubmissionResult;
 }
 
 export interface Products {
@@ -76,6 +78,7 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
         lastStep: lastStepOf(runtime.document),
         lastActiveStep: (data) => lastStepOf({ steps: runtime.activeSteps(data) }),
         validateSubmission: (data, options) => runtime.validateSubmission(data, options),
+        validateSave: (data, options) => runtime.validateSave(data, options),
       };
       forms.set(key, form);
     }

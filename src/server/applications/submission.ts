@@ -52,10 +52,15 @@ export function withoutNulls(data: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null));
 }
 
+/**
+ * A save's check (the engine's validateSave, as the browser runs it): steps 1..uptoStep
+ * complete, and every answer of a later step the data carries valid by its schema, so a
+ * step-1 save cannot store a later answer nobody checked (issue 24).
+ */
 export function validate(request: FastifyRequest, form: ApplicationForm, data: Record<string, unknown>, uptoStep: number): Record<string, unknown> {
   let result;
   try {
-    result = form.validateSubmission(data, { uptoStep });
+    result = form.validateSave(data, { uptoStep });
   } catch (error) {
     // A body the engine cannot digest is still the client's bad input, not a 500; the
     // error level makes the engine's fault visible (the fuzz test watches for it).

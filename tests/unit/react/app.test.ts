@@ -86,6 +86,18 @@ describe('the save body', () => {
     const body = savePayload(runtime, validApplicationWithCoApplicant(), { step: 1, brand: 'kattokorko', product: 'kulutusluotto', tracking });
     expect(body).toMatchObject({ hasCoApplicant: true, channelId: 's', additionalFormData: { step: 1, hasCoApplicant: true, sameAddress: true } });
   });
+  it("leaves out an answer of a later step that the save's check refuses, so stepping back never blocks a save (issue 24)", () => {
+    // Typed on step 4, then the applicant went back to step 2.
+    const data = { ...validApplication(), primaryApplicantEmployer: 'x'.repeat(101) };
+    const body = savePayload(runtime, data, { step: 2, brand: 'lainavertailu', product: 'kulutusluotto' });
+    expect(body).not.toHaveProperty('primaryApplicantEmployer');
+    expect(body).toMatchObject({ primaryApplicantOccupation: 'Myyjä', primaryApplicantCity: 'Helsinki' });
+    // What is sent passes the server's check; at step 4 the answer is sent, and refused there.
+    const { additionalFormData, brand: _brand, product: _product, ...fields } = body as Record<string, unknown> & { additionalFormData: Record<string, unknown> };
+    const { step: _step, hasCoApplicant: _flag, ...lists } = additionalFormData;
+    expect(runtime.validateSave(Object.fromEntries(Object.entries({ ...fields, ...lists }).filter(([, v]) => v !== null)), { uptoStep: 2 }).valid).toBe(true);
+    expect(savePayload(runtime, data, { step: 4, brand: 'lainavertailu', product: 'kulutusluotto' }).primaryApplicantEmployer).toBe('x'.repeat(101));
+  });
 });
 
 describe('brands, products and tracking', () => {
