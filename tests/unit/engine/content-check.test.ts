@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSection } from '../../../engine/core/check.ts';
-import { brandValues, checkContentPage, checkSiteContent, fillPlaceholders, knownPlaceholders, type SiteContent } from '../../../engine/core/content.ts';
+import { checkContentPage, checkSiteContent } from '../../../engine/core/content-check.ts';
+import { brandValues, fillPlaceholders, knownPlaceholders, type SiteContent } from '../../../engine/core/content.ts';
 import { parseLinks } from '../../../engine/core/links.ts';
 import { FORMS_DIR, checkContentFiles, listContentPages, readFormDocument } from '../../../engine/core/node.ts';
 
