@@ -10,7 +10,8 @@ import { MessagePage } from '../layout/PageShell.tsx';
 import { mortgagePages } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
-import { ResumeGate } from '../resume/ResumeGate.tsx';
+// Lazily: the code dialog's chunk is fetched only when a page needs it (issue 13).
+import { ResumeGate } from '../pages/lazy-pages.tsx';
 import { fetchMortgageStatus } from './api.ts';
 import { pageOfStatus } from './navigation.ts';
 

@@ -14,7 +14,7 @@ import { identification, mortgagePages } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { fetchMortgageStatus } from '../mortgage/api.ts';
 import { pageOfStatus } from '../mortgage/navigation.ts';
-import { ResumeGate } from '../resume/ResumeGate.tsx';
+import { ResumeGate } from './lazy-pages.tsx';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 

@@ -11,7 +11,7 @@ import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { identification } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
-import { ResumeGate } from '../resume/ResumeGate.tsx';
+import { ResumeGate } from './lazy-pages.tsx';
 import { paths } from '../routes.ts';
 
 interface Props {
