@@ -9,6 +9,8 @@ export type SaveOutcome =
   | { kind: 'invalid'; errors: FieldError[] }
   /** This browser has no session for the application (issue 14): it must be opened with a one-time code. */
   | { kind: 'sessionRequired' }
+  /** A mortgage already submitted (409 ALREADY_SUBMITTED): it takes no more changes and waits for identification. */
+  | { kind: 'alreadySubmitted' }
   | { kind: 'failed'; status?: number };
 
 async function post(url: string, body: unknown): Promise<Response | null> {
@@ -25,6 +27,7 @@ async function rejection(response: Response): Promise<SaveOutcome> {
     return { kind: 'invalid', errors: Object.entries(body.errors).map(([field, message]) => ({ field, message })) };
   }
   if (response.status === 401 && body?.type === 'SESSION_REQUIRED') return { kind: 'sessionRequired' };
+  if (response.status === 409 && body?.type === 'ALREADY_SUBMITTED') return { kind: 'alreadySubmitted' };
   return { kind: 'failed', status: response.status };
 }
 

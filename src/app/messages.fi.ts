@@ -461,6 +461,8 @@ export const offersTexts = {
 export const resume = {
   pageTitle: 'Jatka tallennettua hakemusta',
   pageLead: 'Hakemuksesi on tallessa. Tietosi näytetään, kun olet kirjautunut kertakirjautumiskoodilla.',
+  // Issue 25: a link opened in another browser goes on (to identification) after the code.
+  sessionLead: 'Hakemuksesi on tallessa. Jatka hakemuksen käsittelyä kirjautumalla kertakirjautumiskoodilla.',
   modalTitle: 'Kirjaudu esitäytettyyn hakemukseen',
   sending: 'Lähetetään kertakirjautumiskoodia…',
   sentEmail: 'Lähetimme kertakirjautumiskoodin sähköpostiisi {to}. Koodi on voimassa 10 minuuttia.',

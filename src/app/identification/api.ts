@@ -24,22 +24,36 @@ export async function fetchMethods(): Promise<Method[] | null> {
   }
 }
 
-/** The provider URL to send the browser to; null when none could be had. */
-export async function fetchRedirectUrl(id: string, token: string, method: string, party: Party): Promise<string | null> {
+/**
+ * The provider URL to send the browser to; `sessionRequired` when this browser has no
+ * session for the application (a link opened on another device, issue 25); `failed` otherwise.
+ */
+export type RedirectOutcome = { kind: 'url'; url: string } | { kind: 'sessionRequired' } | { kind: 'failed' };
+
+export async function fetchRedirectUrl(id: string, token: string, method: string, party: Party): Promise<RedirectOutcome> {
   try {
     const response = await fetch(`/api/auth/visma/${encodeURIComponent(id)}/${encodeURIComponent(token)}/${encodeURIComponent(method)}?party=${party}`);
-    if (!response.ok) return null;
+    if (await isSessionRequired(response)) return { kind: 'sessionRequired' };
+    if (!response.ok) return { kind: 'failed' };
     const url = (await response.text()).trim();
-    return /^https?:\/\//.test(url) ? url : null;
+    return /^https?:\/\//.test(url) ? { kind: 'url', url } : { kind: 'failed' };
   } catch {
-    return null;
+    return { kind: 'failed' };
   }
+}
+
+/** The server's 401 SESSION_REQUIRED (issue 14): the link alone, without this browser's session. Reads a clone. */
+export async function isSessionRequired(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const body = (await response.clone().json().catch(() => null)) as { type?: unknown } | null;
+  return body?.type === 'SESSION_REQUIRED';
 }
 
 export type Completion =
   | { kind: 'completed' }
   | { kind: 'stateMismatch' }
   | { kind: 'missing'; parties: Party[] }
+  | { kind: 'sessionRequired' }
   | { kind: 'failed' };
 
 export async function completeAuthentication(product: ProductId, id: string, token: string): Promise<Completion> {
@@ -53,6 +67,7 @@ export async function completeAuthentication(product: ProductId, id: string, tok
   }
   const body = (await response.json().catch(() => null)) as { status?: unknown; type?: unknown; parties?: unknown } | null;
   if (response.ok && body?.status === 'COMPLETED') return { kind: 'completed' };
+  if (response.status === 401 && body?.type === 'SESSION_REQUIRED') return { kind: 'sessionRequired' };
   if (body?.type === 'APPLICATION_STATE_MISMATCH') return { kind: 'stateMismatch' };
   if (body?.type === 'STRONG_AUTHENTICATION_MISSING' && Array.isArray(body.parties)) {
     const parties = (['PRIMARY', 'CO_APPLICANT'] as const).filter((party) => (body.parties as unknown[]).includes(party));

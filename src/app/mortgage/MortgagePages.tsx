@@ -39,7 +39,8 @@ export function MortgageStatusPage({ brand, product, id, token }: ApplicationPro
       asked += 1;
       const status = await fetchMortgageStatus(id, token);
       if (!current) return;
-      if (status === null) return navigate(paths.error(product), { replace: true });
+      // The stage check and the identification page ask for a code; a poll has nothing to ask it for.
+      if (status === null || status === 'SESSION_REQUIRED') return navigate(paths.error(product), { replace: true });
       if (status === 'DRAFT') return setDraft(true);
       const page = pageOfStatus(product, id, token, status);
       if (page && status !== 'READY_FOR_ANALYSIS') {

@@ -10,6 +10,8 @@ import { MessagePage } from '../layout/PageShell.tsx';
 import { mortgagePages } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
+// Lazily: the code dialog's chunk is fetched only when a page needs it (issue 13).
+import { ResumeGate } from '../pages/lazy-pages.tsx';
 import { fetchMortgageStatus } from './api.ts';
 import { pageOfStatus } from './navigation.ts';
 
@@ -20,18 +22,25 @@ import { pageOfStatus } from './navigation.ts';
  */
 export function MortgageStageCheck({ brand, product, route, children }: { brand: Brand; product: Product; route: AppRoute; children: ReactNode }): ReactNode {
   const [opened] = useState(() => (route.kind === 'step' && !loadApplication(route.id, route.token) ? { id: route.id, token: route.token } : null));
-  const [target, setTarget] = useState<string | null | 'checking'>(opened ? 'checking' : null);
+  const [target, setTarget] = useState<string | null | 'checking' | 'code'>(opened ? 'checking' : null);
+  // Asked again once a code has given this browser a session.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!opened) return;
     let current = true;
+    setTarget('checking');
     void fetchMortgageStatus(opened.id, opened.token).then((status) => {
       if (!current) return;
+      if (status === 'SESSION_REQUIRED') return setTarget('code');
       setTarget(status === null ? paths.error(product) : (pageOfStatus(product, opened.id, opened.token, status) ?? null));
     });
     return () => {
       current = false;
     };
-  }, [opened, product]);
+  }, [opened, product, attempt]);
+  if (target === 'code' && opened) {
+    return <ResumeGate brand={brand} product={product} id={opened.id} token={opened.token} mode="session" onVerified={() => setAttempt((n) => n + 1)} />;
+  }
   if (target === 'checking') {
     return (
       <MessagePage brand={brand} homeHref={paths.start(product)} title={mortgagePages.status.checking}>

@@ -1,6 +1,8 @@
 // The mortgage status calls (marketplace spec §7) as the pages use them. Nothing
 // throws: a network failure or an unexpected answer is `null`, which the pages send
 // to the error page (spec §8).
+import { isSessionRequired } from '../identification/api.ts';
+
 const STATUS_API = '/api/mortgage-applications';
 
 export type MortgageStatus = 'DRAFT' | 'IDENTIFICATION_REQUIRED' | 'READY_FOR_ANALYSIS' | 'OTHER' | 'DENIED';
@@ -16,9 +18,11 @@ export interface MortgageOutcome {
 
 const path = (what: string, id: string, token: string) => `${STATUS_API}/${what}/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 
-export async function fetchMortgageStatus(id: string, token: string): Promise<MortgageStatus | null> {
+/** `SESSION_REQUIRED`: the server wants this browser's session for the application (issue 25: the code dialog, then again). */
+export async function fetchMortgageStatus(id: string, token: string): Promise<MortgageStatus | 'SESSION_REQUIRED' | null> {
   try {
     const response = await fetch(path('status', id, token));
+    if (await isSessionRequired(response)) return 'SESSION_REQUIRED';
     if (!response.ok) return null;
     const text = (await response.text()).trim();
     return STATUSES.includes(text) ? (text as MortgageStatus) : null;

@@ -100,12 +100,15 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       // The mortgage's last step submits it (marketplace spec §4); the consumer's leads to identification.
       const submits = flow === 'mortgage' && runtime.nextStep(step, data) === null;
       const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined, finalize: submits && !first });
+      // The application these answers belong to, once it exists.
+      let saved = first ? undefined : { id: state.id!, token: state.token! };
       let outcome = first ? await createApplication(product, body) : await updateApplication(product, state.id!, state.token!, body);
       if (first && submits && outcome.kind === 'created') {
         // A prefilled mortgage is first saved at its last step (issue 25: created by its first
         // save), and the call that creates an application does not submit it: created, it is
         // this tab's from here on (a submit that fails is retried as a save of it), then submitted.
         const created = outcome;
+        saved = created;
         clearDraft(draftScope);
         if (wasPrefilled(draftScope)) markPrefilled(created.id);
         storeApplication({ id: created.id, token: created.token, data, step, tracked: state.tracked });
@@ -127,6 +130,18 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
         setModal(null);
         forgetApplication(state.id!);
         navigate(location.pathname + location.search, { replace: true });
+        return { ok: false };
+      }
+      if (outcome.kind === 'alreadySubmitted' && saved) {
+        // Submitted already (in another browser, or before a lost answer; issue 25): nothing is
+        // left to save, so the person goes on to identification, whose page checks the stage.
+        setModal(null);
+        forgetApplication(saved.id);
+        navigate(paths.authentication(product, saved.id, saved.token));
+        return { ok: true };
+      }
+      if (outcome.kind === 'alreadySubmitted') {
+        setModal({ kind: 'saveFailed', fields: [] });
         return { ok: false };
       }
       const id = outcome.kind === 'created' ? outcome.id : state.id!;

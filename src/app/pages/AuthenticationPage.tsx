@@ -1,7 +1,7 @@
 // Strong identification (spec §2, §4, §7): why it is needed, the methods as a grid of
 // buttons, then 'Ohjataan tunnistautumiseen' while the provider's address is fetched.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { loadApplication } from '../application/storage.ts';
 import type { Brand } from '../brands.ts';
 import { fetchMethods, fetchRedirectUrl, partyFrom, type Method, type Party } from '../identification/api.ts';
@@ -12,6 +12,9 @@ import { MessagePage } from '../layout/PageShell.tsx';
 import { productEntry } from '../catalogue.ts';
 import { identification, mortgagePages } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
+import { fetchMortgageStatus } from '../mortgage/api.ts';
+import { pageOfStatus } from '../mortgage/navigation.ts';
+import { ResumeGate } from './lazy-pages.tsx';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 
@@ -29,8 +32,55 @@ export function AuthenticationPage(props: Props): ReactNode {
   const party = partyFrom(useLocation().search);
   const [chosen, setChosen] = useState<Method | null>(null);
   if (!id || !token) return <MissingDetails brand={brand} product={product} />;
+  // The mortgage's page checks the stage itself (marketplace spec §4): an application no
+  // longer waiting for identification (analysed, forwarded, denied) is not offered it again.
+  if (productEntry(product).flow === 'mortgage') {
+    return (
+      <MortgageIdentificationStage {...props}>
+        {chosen ? (
+          <RedirectView {...props} party={party} method={chosen} onBack={() => setChosen(null)} />
+        ) : (
+          <MethodChoice {...props} party={party} onChoose={setChosen} />
+        )}
+      </MortgageIdentificationStage>
+    );
+  }
   if (chosen) return <RedirectView {...props} party={party} method={chosen} onBack={() => setChosen(null)} />;
   return <MethodChoice {...props} party={party} onChoose={setChosen} />;
+}
+
+/**
+ * Shows `children` while the mortgage waits for identification; any other stage goes to
+ * its page (a draft to its form), a failed check to the error page, and a check the server
+ * refuses for want of this browser's session asks for the code first (issue 25).
+ */
+function MortgageIdentificationStage({ brand, product, id, token, children }: Props & { children: ReactNode }): ReactNode {
+  const [stage, setStage] = useState<'checking' | 'code' | 'ready' | { to: string }>('checking');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setStage('checking');
+    void fetchMortgageStatus(id, token).then((status) => {
+      if (!current) return;
+      if (status === 'SESSION_REQUIRED') return setStage('code');
+      if (status === 'IDENTIFICATION_REQUIRED') return setStage('ready');
+      if (status === null) return setStage({ to: paths.error(product) });
+      setStage({ to: pageOfStatus(product, id, token, status) ?? paths.step(product, 1, id, token) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [id, token, product, attempt]);
+  if (stage === 'ready') return children;
+  if (stage === 'code') return <ResumeGate brand={brand} product={product} id={id} token={token} mode="session" onVerified={() => setAttempt((n) => n + 1)} />;
+  if (stage !== 'checking') return <Navigate to={stage.to} replace state={{ id, token }} />;
+  return (
+    <MessagePage brand={brand} homeHref={paths.start(product)} title={mortgagePages.status.checking}>
+      <div role="status" aria-live="polite">
+        <DelayedSpinner delayMs={300} />
+      </div>
+    </MessagePage>
+  );
 }
 
 function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { party: Party; onChoose: (method: Method) => void }): ReactNode {
@@ -111,15 +161,21 @@ function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { 
 function RedirectView({ brand, product, id, token, party, method, onBack }: Props & { party: Party; method: Method; onBack: () => void }): ReactNode {
   const r = identification.redirect;
   const [failed, setFailed] = useState(false);
+  // The link opened where the application was not filled (issue 25): the code, then the bank.
+  const [needsCode, setNeedsCode] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const retryRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     let current = true;
-    void fetchRedirectUrl(id, token, method.identifier, party).then((url) => {
+    void fetchRedirectUrl(id, token, method.identifier, party).then((outcome) => {
       if (!current) return;
-      if (url) {
-        window.location.assign(url);
+      if (outcome.kind === 'url') {
+        window.location.assign(outcome.url);
+        return;
+      }
+      if (outcome.kind === 'sessionRequired') {
+        setNeedsCode(true);
         return;
       }
       console.error(`identification redirect failed (method ${method.identifier})`);
@@ -138,6 +194,14 @@ function RedirectView({ brand, product, id, token, party, method, onBack }: Prop
     setFailed(false);
     setAttempt((n) => n + 1);
   }, []);
+
+  if (needsCode) {
+    const verified = () => {
+      setNeedsCode(false);
+      setAttempt((n) => n + 1);
+    };
+    return <ResumeGate brand={brand} product={product} id={id} token={token} mode="session" onVerified={verified} />;
+  }
 
   return (
     <MessagePage brand={brand} homeHref={paths.start(product)} title={r.title}>

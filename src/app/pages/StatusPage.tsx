@@ -11,6 +11,7 @@ import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { identification } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
+import { ResumeGate } from './lazy-pages.tsx';
 import { paths } from '../routes.ts';
 
 interface Props {
@@ -55,6 +56,9 @@ function Finishing({ brand, product, id, token }: Props): ReactNode {
   }, [result]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  // Opened in a browser without the application's session (issue 25): the code, then the check again.
+  if (result?.kind === 'sessionRequired') return <ResumeGate brand={brand} product={product} id={id} token={token} mode="session" onVerified={retry} />;
 
   if (result?.kind === 'missing') {
     // Only the co-applicant left: the primary applicant's identification is confirmed first.

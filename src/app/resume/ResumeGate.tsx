@@ -35,6 +35,13 @@ export type ResumeGateProps = {
   | { mode: 'prefill' }
   /** `step`: the step the link names; none for a link with the id and token in the query. */
   | { mode: 'saved'; runtime: FormRuntime; step?: number }
+  /**
+   * A page past the form (identification, the finishing page, a submitted mortgage) that
+   * the server refused for want of this browser's session (issue 25): once the code is
+   * verified the browser holds one, and `onVerified` goes on where the person was going.
+   * Nothing of the form is kept in this tab.
+   */
+  | { mode: 'session'; onVerified(): void }
 );
 
 export function ResumeGate(props: ResumeGateProps): ReactNode {
@@ -93,6 +100,10 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
 
   /** The saved form in this tab and the page moved on: after a verified code, or the code-less load of a logged-in customer. */
   const land = (answer: Record<string, unknown>) => {
+    if (props.mode === 'session') {
+      trackResume('prefill_login_success', details);
+      return props.onVerified();
+    }
     const saved = savedForm(answer);
     // Step 0 (the offers list) is where a finalized application lives; the mortgage opens
     // with its whole form shown (marketplace spec §4 "Prefill": showWholeForm).
@@ -139,7 +150,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
 
   return (
     <MessagePage brand={brand} homeHref={home} title={resume.pageTitle}>
-      <p className="message-page__lead">{resume.pageLead}</p>
+      <p className="message-page__lead">{mode === 'session' ? resume.sessionLead : resume.pageLead}</p>
       <CodeModal
         status={status}
         resendLock={lock}
