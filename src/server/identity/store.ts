@@ -16,7 +16,7 @@ export interface PendingRequest {
   tokenSealed: Uint8Array;
   /** SHA-256 of the identification cookie of the browser that started it; null for requests from before migration 041. */
   browserHash: Uint8Array | null;
-  /** The session of the browser that started it, renewed at a successful callback; null for requests from before migration 059. */
+  /** The session of the browser that started it, renewed at a successful callback; null for requests from before migration 050. */
   sessionId: number | null;
 }
 
@@ -107,7 +107,7 @@ export interface Identification {
   party: Party;
   salt: Uint8Array;
   hash: Uint8Array;
-  /** The application's data when the bank answered (secrets.ts `hashIdentifiedData`); null before migration 058. */
+  /** The application's data when the bank answered (secrets.ts `hashIdentifiedData`); null before migration 049. */
   dataHash: Uint8Array | null;
 }
 
