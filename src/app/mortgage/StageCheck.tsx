@@ -41,15 +41,18 @@ export function MortgageStageCheck({ brand, product, route, children }: { brand:
   if (target === 'code' && opened) {
     return <ResumeGate brand={brand} product={product} id={opened.id} token={opened.token} mode="session" onVerified={() => setAttempt((n) => n + 1)} />;
   }
-  if (target === 'checking') {
-    return (
-      <MessagePage brand={brand} homeHref={paths.start(product)} title={mortgagePages.status.checking}>
-        <div role="status" aria-live="polite">
-          <DelayedSpinner delayMs={300} />
-        </div>
-      </MessagePage>
-    );
-  }
+  if (target === 'checking') return <StageChecking brand={brand} product={product} />;
   if (target !== null) return <Navigate to={target} replace state={opened} />;
   return children;
+}
+
+/** While a mortgage's stage is asked: its title, and a spinner only if the answer takes a while. */
+export function StageChecking({ brand, product }: { brand: Brand; product: Product }): ReactNode {
+  return (
+    <MessagePage brand={brand} homeHref={paths.start(product)} title={mortgagePages.status.checking}>
+      <div role="status" aria-live="polite">
+        <DelayedSpinner delayMs={300} />
+      </div>
+    </MessagePage>
+  );
 }

@@ -14,6 +14,7 @@ import { identification, mortgagePages } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { fetchMortgageStatus } from '../mortgage/api.ts';
 import { pageOfStatus } from '../mortgage/navigation.ts';
+import { StageChecking } from '../mortgage/StageCheck.tsx';
 import { ResumeGate } from './lazy-pages.tsx';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
@@ -74,13 +75,7 @@ function MortgageIdentificationStage({ brand, product, id, token, children }: Pr
   if (stage === 'ready') return children;
   if (stage === 'code') return <ResumeGate brand={brand} product={product} id={id} token={token} mode="session" onVerified={() => setAttempt((n) => n + 1)} />;
   if (stage !== 'checking') return <Navigate to={stage.to} replace state={{ id, token }} />;
-  return (
-    <MessagePage brand={brand} homeHref={paths.start(product)} title={mortgagePages.status.checking}>
-      <div role="status" aria-live="polite">
-        <DelayedSpinner delayMs={300} />
-      </div>
-    </MessagePage>
-  );
+  return <StageChecking brand={brand} product={product} />;
 }
 
 function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { party: Party; onChoose: (method: Method) => void }): ReactNode {
