@@ -57,12 +57,3 @@ export async function lockPendingLogin(tx: Queryable, sessionId: number): Promis
 export async function deletePendingLogin(tx: Queryable, sessionId: number): Promise<void> {
   await tx.query('DELETE FROM customer_logins WHERE session_id = $1', [sessionId]);
 }
-
-/** The customer a live session was logged in as (issue 24: what that session creates may be theirs); undefined for none. */
-export async function sessionPerson(db: Queryable, tokenHash: Uint8Array, now: Date): Promise<Uint8Array | undefined> {
-  const result = await db.query<{ person_key: Uint8Array }>(
-    'SELECT person_key FROM sessions WHERE token_hash = $1 AND expires_at > $2 AND person_key IS NOT NULL',
-    [tokenHash, now.toISOString()],
-  );
-  return result.rows[0]?.person_key;
-}

@@ -9,7 +9,6 @@ import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import { DEFAULT_SESSION_SETTINGS, replaceSession, sessionTokenHash, type SessionSettings } from '../sessions/sessions.ts';
 import { deleteSessionByToken, findSession, touchPersonSession } from '../sessions/store.ts';
-import { sessionPerson } from './login-store.ts';
 
 export { clearSessionCookie } from '../sessions/sessions.ts';
 
@@ -52,7 +51,7 @@ export async function requireCustomer(db: Queryable, request: FastifyRequest, no
  */
 export async function loggedInPerson(db: Queryable, request: FastifyRequest, now: Date): Promise<Buffer | undefined> {
   const hash = sessionTokenHash(request);
-  const personKey = hash && (await sessionPerson(db, hash, now));
+  const personKey = hash && (await findSession(db, hash, now))?.personKey;
   return personKey ? Buffer.from(personKey) : undefined;
 }
 
