@@ -28,6 +28,8 @@ import { customerAuthRoutes } from './customer/auth-routes.ts';
 import { prefillLoadRoutes, prefillRedirectRoutes } from './customer/prefill-routes.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from './customer/person-keys.ts';
 import { notFoundHandler } from './not-found.ts';
+import { registerContract } from './contract-routes.ts';
+import { registerOpenApi } from './openapi.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /**
@@ -89,6 +91,8 @@ export interface AppOptions {
   personKeySecret?: string;
   /** Header and body timeouts (config.ts HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS); absent, DEFAULT_TIMEOUTS. */
   timeouts?: RequestTimeouts;
+  /** Publish the API's OpenAPI document (app.swagger(), and GET /api/openapi.json); default: devTools. */
+  openapi?: boolean;
   /** Called for each route as it is registered (the fuzz test lists every route with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -115,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   // The API's addresses answer JSON; any other is a page, in Finnish (not-found.ts).
   app.setNotFoundHandler(notFoundHandler);
+  // Issue 26: every /api route gets its schemas from the wire contract (src/contract) as it registers.
+  registerContract(app, [...products.groups.keys()]);
+  if (options.openapi ?? options.devTools) await registerOpenApi(app, { serve: true });
 
   registerSecurityHeaders(app);
   // Every route's JSON bodies go through one parser and its shape check (issue 24 item 5).

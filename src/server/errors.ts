@@ -71,6 +71,13 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   const code = (error as FastifyError).code;
+  if (code === 'FST_ERR_VALIDATION') {
+    // The contract's schemas refused the request (contract-routes.ts): where and which keyword, never the value.
+    const [first] = (error as FastifyError).validation ?? [];
+    request.log.info({ code, part: (error as FastifyError).validationContext, path: first?.instancePath, keyword: first?.keyword }, 'request refused by the contract');
+    void reply.code(400).send({ type: 'BAD_REQUEST', message: text('badRequest') });
+    return;
+  }
   const known = code ? FRAMEWORK_ERRORS[code] : undefined;
   if (known) {
     // Only the code is logged: a JSON parser's message may quote the body.

@@ -1,0 +1,322 @@
+// Every API route's schemas (issue 26 item 2), one entry per method and path: its path
+// parameters, query, body and answer per status. The server attaches them at registration
+// (src/server/contract-routes.ts: an /api route with no entry stops the server starting);
+// Fastify validates requests and serializes answers with them; OpenAPI publishes them.
+//
+// Paths under an application API of the catalogue (forms/catalogue.json `api`, e.g.
+// /api/lainavertailu22/consumer-applications) are written `{api}/…`: the same routes serve
+// every product API of their kind.
+//
+// Bodies the form documents describe (the saves) are objects here: the document, not this
+// contract, knows their fields. Request schemas describe what the handlers take; the handlers
+// still give their own, more precise refusals (Finnish, per field) for what the schemas let by.
+import { sharedSchemas } from './shared.ts';
+
+const ref = <Id extends (typeof sharedSchemas)[number]['$id']>(id: Id) => ({ $ref: `${id}#` }) as const;
+
+const errors = { '4xx': ref('ErrorBody'), '5xx': ref('ErrorBody') } as const;
+const text = (description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ description, content: { 'text/plain': { schema } } }) as const;
+const credentialsPath = {
+  type: 'object',
+  properties: { id: { type: 'string', description: 'The application id (digits)' }, token: { type: 'string', description: 'The application token' } },
+  required: ['id', 'token'],
+} as const;
+/** `page`, `size` and repeated `sort=field,dir` (spec §7); anything else is refused. */
+const offersQuery = {
+  type: 'object',
+  properties: {
+    page: { type: 'string', pattern: '^\\d{1,7}$' },
+    size: { type: 'string', pattern: '^\\d{1,7}$' },
+    sort: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, maxItems: 4 }] },
+  },
+  additionalProperties: false,
+} as const;
+/** The credentials in a body: an id (number or digits) and the token. */
+const credentialsBody = {
+  type: 'object',
+  properties: { applicationId: { type: ['integer', 'string'] }, applicationToken: { type: 'string' } },
+  required: ['applicationId', 'applicationToken'],
+  additionalProperties: false,
+} as const;
+/** A save of a form: the document's fields, where the form stands, the variant and the tracking (spec §7). */
+const saveBody = {
+  type: 'object',
+  properties: {
+    additionalFormData: ref('Navigation'),
+    product: { type: 'string' },
+    brand: { type: 'string' },
+    finalize: { type: ['integer', 'boolean'] },
+    browser: { type: ['string', 'null'] },
+    device: { type: ['string', 'null'] },
+    referrer: { type: ['string', 'null'] },
+    landingUrl: { type: ['string', 'null'] },
+    queryString: { type: ['string', 'null'] },
+    source: { type: ['string', 'null'] },
+    gaData: {},
+  },
+  additionalProperties: true,
+} as const;
+const idsBody = (keys: readonly string[]) =>
+  ({
+    type: 'object',
+    properties: Object.fromEntries(keys.map((key) => [key, { type: ['integer', 'string'] }])),
+    required: keys,
+    additionalProperties: false,
+  }) as const;
+
+export const contract = {
+  'GET /api/health': {
+    summary: 'Liveness and the database round trip',
+    response: {
+      200: { type: 'object', properties: { status: { const: 'ok' }, database: { type: 'object', properties: { status: { const: 'ok' }, kind: { type: 'string' }, latencyMs: { type: 'number' } }, required: ['status', 'kind', 'latencyMs'], additionalProperties: false } }, required: ['status', 'database'], additionalProperties: false },
+      503: { type: 'object', properties: { status: { const: 'error' }, database: { type: 'object', properties: { status: { const: 'error' }, kind: { type: 'string' } }, required: ['status', 'kind'], additionalProperties: false } }, required: ['status', 'database'], additionalProperties: false },
+      ...errors,
+    },
+  },
+  'GET /api/postal-codes/:zip': {
+    summary: 'The town of a Finnish postal code',
+    params: { type: 'object', properties: { zip: { type: 'string' } }, required: ['zip'] },
+    response: { 200: { type: 'object', properties: { postalCode: { type: 'string' }, town: { type: 'string' } }, required: ['postalCode', 'town'], additionalProperties: false }, ...errors },
+  },
+
+  // The application API of a product (spec §7).
+  'POST {api}/save': {
+    summary: 'Create an application (the first save, leaving step 1)',
+    body: saveBody,
+    response: { 200: ref('ApplicationCredentials'), ...errors },
+  },
+  'POST {api}/save/:id/:token': {
+    summary: 'Save (update) an application; at its last step, finalize it',
+    params: credentialsPath,
+    body: saveBody,
+    response: { 200: text("'success'", { type: 'string', const: 'success' }), ...errors },
+  },
+  'POST {api}/finalize/:id/:token': {
+    summary: 'Send a consumer application to the lenders (after every applicant identified); no body, or {}',
+    params: credentialsPath,
+    response: { 200: text("'success'", { type: 'string', const: 'success' }), ...errors },
+  },
+  'POST {api}/create': {
+    summary: 'Create and send a business application at once',
+    body: saveBody,
+    response: { 200: ref('ApplicationCredentials'), ...errors },
+  },
+  'GET {api}/applied-amount/:id/:token': {
+    summary: 'The amount a business application applied for',
+    params: credentialsPath,
+    response: { 200: { anyOf: [{ type: 'number' }, { type: 'null' }] }, ...errors },
+  },
+  'POST {api}/send-code': {
+    summary: 'Send a one-time code to resume an application',
+    body: {
+      type: 'object',
+      properties: { ...credentialsBody.properties, forceNewOtp: { type: 'boolean' }, domain: { type: ['string', 'null'] } },
+      required: credentialsBody.required,
+      additionalProperties: false,
+    },
+    response: {
+      200: {
+        type: 'object',
+        properties: { sent: { type: 'boolean' }, channel: { type: 'string', enum: ['email', 'sms'] }, to: { type: 'string' }, resendAfterSeconds: { type: 'integer' } },
+        required: ['sent', 'channel', 'to', 'resendAfterSeconds'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
+  'POST {api}/get/verify-with-otp': {
+    summary: 'Check a one-time code; the saved form when right',
+    body: { type: 'object', properties: { ...credentialsBody.properties, otp: { type: 'string' } }, required: [...credentialsBody.required, 'otp'], additionalProperties: false },
+    response: { 200: ref('SavedForm'), ...errors },
+  },
+  'POST {api}/get/prefill': {
+    summary: 'The saved form for its own logged-in customer, without a code',
+    body: credentialsBody,
+    response: { 200: ref('SavedForm'), ...errors },
+  },
+  'POST {api}/authentication/complete/:id/:token': {
+    summary: 'Every applicant identified: send the application on; no body, or {}',
+    params: credentialsPath,
+    response: { 200: { type: 'object', properties: { status: { const: 'COMPLETED' } }, required: ['status'], additionalProperties: false }, ...errors },
+  },
+  'POST {api}/offers/:id/:token': {
+    summary: 'Accept an offer: the lender page to go to',
+    params: credentialsPath,
+    body: idsBody(['offerId']),
+    response: { 200: ref('RedirectUrl'), ...errors },
+  },
+  'GET {api}/offers/:id/:token': {
+    summary: "A business application's offers, in the server's order",
+    params: credentialsPath,
+    querystring: offersQuery,
+    response: { 200: ref('OffersPage'), ...errors },
+  },
+  'GET /api/lainavertailu22/offers/:id/:token': {
+    summary: "A consumer application's offers (polled)",
+    params: credentialsPath,
+    querystring: offersQuery,
+    response: { 200: ref('OffersPage'), ...errors },
+  },
+
+  // Mortgage (marketplace spec §7).
+  'GET /api/mortgage-applications/status/:id/:token': {
+    summary: "Where a mortgage application is, as text",
+    params: credentialsPath,
+    response: { 200: text('The status', ref('MortgageStatus')), ...errors },
+  },
+  'GET /api/mortgage-applications/outcome/:id/:token': {
+    summary: 'The banks a mortgage went to, or why none took it',
+    params: credentialsPath,
+    response: { 200: ref('MortgageOutcome'), ...errors },
+  },
+
+  // Identification (spec §7).
+  'GET /api/auth/visma/get-methods': {
+    summary: 'The identification methods (banks) to choose from',
+    response: {
+      200: {
+        type: 'object',
+        properties: { methods: { type: 'array', items: { type: 'object', properties: { identifier: { type: 'string' }, image: { type: 'string' }, name: { type: 'string' } }, required: ['identifier', 'image', 'name'], additionalProperties: false } } },
+        required: ['methods'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
+  'GET /api/auth/visma/status/:id/:token': {
+    summary: "Whether the application's applicants have identified, as text",
+    params: credentialsPath,
+    response: { 200: text("'true' or 'false'", { type: 'string', enum: ['true', 'false'] }), ...errors },
+  },
+  'GET /api/auth/visma/:id/:token/:method': {
+    summary: "Start identifying with a method: the provider's URL to go to, as text",
+    params: { type: 'object', properties: { ...credentialsPath.properties, method: { type: 'string' } }, required: ['id', 'token', 'method'] },
+    querystring: { type: 'object', properties: { party: { type: 'string', enum: ['PRIMARY', 'CO_APPLICANT'] } }, additionalProperties: false },
+    response: { 200: text('The URL'), ...errors },
+  },
+  'GET /api/auth/callback': {
+    summary: "The identification provider's return: a redirect to the product's status page",
+    querystring: { type: 'object', properties: { state: { type: 'string' }, code: { type: 'string' }, iss: { type: 'string' }, error: { type: 'string' }, error_description: { type: 'string' } }, additionalProperties: true },
+    response: { 303: { description: 'To the status page', type: 'null' }, ...errors },
+  },
+
+  // The customer login and area (marketplace spec §3, §7).
+  'POST /api/auth/login': {
+    summary: 'Ask for a login code (mailed when the identity code and phone match a customer)',
+    body: { type: 'object', properties: { loginSsn: { type: 'string' }, loginPhone: { type: 'string' } }, additionalProperties: false },
+    response: { 200: { type: 'boolean' }, ...errors },
+  },
+  'POST /api/auth/verify': {
+    summary: 'Check the login code (?otp=); no body',
+    querystring: { type: 'object', properties: { otp: { type: 'string' } }, additionalProperties: false },
+    response: { 200: { type: 'object', properties: { login: { type: 'string', enum: ['success', 'error', 'failed'] } }, required: ['login'], additionalProperties: false }, ...errors },
+  },
+  'GET /api/auth/check': {
+    summary: 'Whether this browser is logged in (401 when not)',
+    response: { 200: { type: 'object', properties: { authenticated: { const: true } }, required: ['authenticated'], additionalProperties: false }, ...errors },
+  },
+  'POST /api/auth/logout': {
+    summary: 'Log out; no body, or {}',
+    body: { type: 'object', additionalProperties: false },
+    response: { 200: { type: 'object', properties: { loggedOut: { const: true } }, required: ['loggedOut'], additionalProperties: false }, ...errors },
+  },
+  'POST /api/auth/login/by-application-token': {
+    summary: "Log in as an identified application's customer, from the browser that holds it",
+    body: credentialsBody,
+    response: { 200: { type: 'object', properties: { login: { const: 'success' } }, required: ['login'], additionalProperties: false }, ...errors },
+  },
+  'GET /api/applications': {
+    summary: "The customer's applications: the latest and the previous ones",
+    response: {
+      200: {
+        type: 'object',
+        properties: { latestApplication: { anyOf: [ref('ApplicationSummary'), { type: 'null' }] }, previousApplications: { type: 'array', items: ref('ApplicationSummary') } },
+        required: ['latestApplication', 'previousApplications'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
+  'GET /api/applications/latest-offers': {
+    summary: "The offers of the customer's latest application",
+    querystring: offersQuery,
+    response: { 200: ref('OffersPage'), ...errors },
+  },
+  'GET /api/applications/:id/offers': {
+    summary: "The offers of one of the customer's applications",
+    params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    querystring: offersQuery,
+    response: { 200: ref('OffersPage'), ...errors },
+  },
+  'POST /api/applications/accept': {
+    summary: 'Accept an offer of one of the customer’s applications',
+    body: idsBody(['applicationId', 'offerId']),
+    response: { 200: ref('RedirectUrl'), ...errors },
+  },
+  'POST /api/applications/cancel': {
+    summary: "Cancel one of the customer's applications",
+    body: idsBody(['applicationId']),
+    response: { 200: { type: 'object', properties: { cancelled: { const: true } }, required: ['cancelled'], additionalProperties: false }, ...errors },
+  },
+  'GET /api/applications/redirect/:kind': {
+    summary: 'Where a new application of a kind, prefilled, starts',
+    params: { type: 'object', properties: { kind: { type: 'string' } }, required: ['kind'] },
+    response: { 200: ref('RedirectUrl'), ...errors },
+  },
+  'GET /api/applications/prefill/:kind': {
+    summary: "A new application's answers, from the customer's latest identified one",
+    params: { type: 'object', properties: { kind: { type: 'string' } }, required: ['kind'] },
+    response: {
+      200: { type: 'object', properties: { product: { type: 'string' }, brand: { type: 'string' }, data: { type: 'object', additionalProperties: true } }, required: ['product', 'brand', 'data'], additionalProperties: false },
+      ...errors,
+    },
+  },
+  'GET /api/user': {
+    summary: "The customer's contact details",
+    response: { 200: ref('User'), ...errors },
+  },
+  'POST /api/user': {
+    summary: "Change the customer's contact details and marketing ban (name is read-only)",
+    body: {
+      type: 'object',
+      properties: { name: {}, address: {}, zip: {}, city: {}, phone: {}, email: {}, hasMarketingBan: {} },
+      additionalProperties: false,
+    },
+    response: { 200: ref('User'), ...errors },
+  },
+  'POST /api/marketing-ban/by-application-token': {
+    summary: "Set the application's marketing ban (the code modal's link)",
+    body: credentialsBody,
+    response: { 200: { type: 'boolean', const: true }, ...errors },
+  },
+
+  // Development tools only (AppOptions.devTools).
+  'GET /api/openapi.json': {
+    summary: 'Development: this document (OpenAPI 3.1)',
+    response: { 200: { type: 'object', additionalProperties: true }, ...errors },
+  },
+  'GET /api/dev/outbox': {
+    summary: 'Development: the messages "sent", newest first',
+    querystring: { type: 'object', properties: { to: { type: 'string' } }, additionalProperties: true },
+    response: {
+      200: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { channel: { type: 'string', enum: ['email', 'sms'] }, to: { type: 'string' }, subject: { type: 'string' }, text: { type: 'string' }, sentAt: { type: 'string' } },
+          required: ['channel', 'to', 'text', 'sentAt'],
+          additionalProperties: false,
+        },
+      },
+      ...errors,
+    },
+  },
+  'POST /api/dev/otp/expire': {
+    summary: "Development: age an application's codes past their validity",
+    body: credentialsBody,
+    response: { 200: { type: 'object', properties: { expired: { const: true } }, required: ['expired'], additionalProperties: false }, ...errors },
+  },
+} as const;
+
+export type RouteKey = keyof typeof contract;
+export type RouteContract = (typeof contract)[RouteKey];

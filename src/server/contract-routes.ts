@@ -1,0 +1,66 @@
+// Attaches the wire contract (src/contract) to every /api route as it is registered, in one
+// onRoute hook, so the route files stay as they are (docs/adr/0009-wire-contract.md): Fastify
+// then validates requests and serializes answers (fast-json-stringify: a field the schema
+// does not name never leaks) with the contract's schemas. An /api route without an entry
+// stops the server starting. Pages (everything outside /api) are not part of the contract.
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { contract, type RouteKey } from '../contract/routes.ts';
+import { sharedSchemas } from '../contract/shared.ts';
+
+export class MissingContract extends Error {
+  constructor(readonly route: string) {
+    super(`no wire contract for ${route} (add it to src/contract/routes.ts)`);
+  }
+}
+
+/**
+ * Our own Ajv: no coercion, no defaults, nothing removed, so what is validated is exactly what
+ * the handler reads and stores (Fastify's default would coerce "15000" to 15000 and drop
+ * unknown fields, changing what is stored and hiding mistakes the handlers refuse).
+ */
+export function contractValidator(): Ajv {
+  const ajv = new Ajv({ coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, strict: false });
+  addFormats(ajv);
+  for (const schema of sharedSchemas) ajv.addSchema(schema);
+  return ajv;
+}
+
+/** The contract's key of a route: exact, or `{api}` for a product API prefix of the catalogue. */
+export function contractKey(method: string, url: string, apiPrefixes: readonly string[]): RouteKey | undefined {
+  const verb = method === 'HEAD' ? 'GET' : method;
+  const path = url.length > 1 ? url.replace(/\/$/, '') : url;
+  const exact = `${verb} ${path}`;
+  if (Object.hasOwn(contract, exact)) return exact as RouteKey;
+  for (const prefix of apiPrefixes) {
+    if (!path.startsWith(`${prefix}/`)) continue;
+    const key = `${verb} {api}${path.slice(prefix.length)}`;
+    if (Object.hasOwn(contract, key)) return key as RouteKey;
+  }
+  return undefined;
+}
+
+/**
+ * Registers the shared schemas, our validator, and the hook; call on the root before any route.
+ * `apiPrefixes`: the catalogue's product API prefixes (longest first is not needed: a key must exist).
+ */
+export function registerContract(app: FastifyInstance, apiPrefixes: readonly string[]): void {
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  const ajv = contractValidator();
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema as object));
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const keys = methods.map((method) => contractKey(method, route.url, apiPrefixes));
+    const key = keys[0];
+    if (!key || keys.some((other) => other !== key)) throw new MissingContract(`${methods.join(',')} ${route.url}`);
+    // A copy per route: Fastify marks and normalizes the schemas it is given, and the entries share parts.
+    route.schema = { ...structuredClone(schemaOf(key)), ...route.schema };
+  });
+}
+
+/** The Fastify schema of a contract entry (its extra keys, e.g. summary, go to OpenAPI as they are). */
+export function schemaOf(key: RouteKey): FastifySchema {
+  return contract[key] as unknown as FastifySchema;
+}
