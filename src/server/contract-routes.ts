@@ -3,7 +3,7 @@
 // then validates requests and serializes answers (fast-json-stringify: a field the schema
 // does not name never leaks) with the contract's schemas. An /api route without an entry
 // stops the server starting. Pages (everything outside /api) are not part of the contract.
-import Ajv from 'ajv';
+import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { contract, type RouteKey } from '../contract/routes.ts';
@@ -27,6 +27,16 @@ export function contractValidator(): Ajv {
   return ajv;
 }
 
+/** Ajv's errors as Fastify's FST_ERR_VALIDATION (errors.ts answers it). */
+function validationError(errors: ErrorObject[] | null | undefined): Error {
+  const error = new Error('body refused by the contract') as Error & { validation: ErrorObject[]; validationContext: string; statusCode: number; code: string };
+  error.validation = errors ?? [];
+  error.validationContext = 'body';
+  error.statusCode = 400;
+  error.code = 'FST_ERR_VALIDATION';
+  return error;
+}
+
 /** The contract's key of a route: exact, or `{api}` for a product API prefix of the catalogue. */
 export function contractKey(method: string, url: string, apiPrefixes: readonly string[]): RouteKey | undefined {
   const verb = method === 'HEAD' ? 'GET' : method;
@@ -48,7 +58,13 @@ export function contractKey(method: string, url: string, apiPrefixes: readonly s
 export function registerContract(app: FastifyInstance, apiPrefixes: readonly string[]): void {
   for (const schema of sharedSchemas) app.addSchema(schema);
   const ajv = contractValidator();
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema as object));
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = ajv.compile(schema as object);
+    if (httpPart !== 'body') return validate;
+    // No body at all (Fastify hands it over as null) is the handler's to answer: some calls take
+    // none, the others say emptyBody or notAnObject as they did.
+    return (data: unknown) => (data === null || data === undefined || validate(data) ? true : { error: validationError(validate.errors) });
+  });
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') && route.url !== '/api') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
