@@ -51,6 +51,7 @@ const saveBody = {
     referrer: { type: ['string', 'null'] },
     landingUrl: { type: ['string', 'null'] },
     queryString: { type: ['string', 'null'] },
+    channelId: { type: ['string', 'null'] },
     source: { type: ['string', 'null'] },
     gaData: {},
   },

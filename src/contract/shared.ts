@@ -2,6 +2,7 @@
 // routes of routes.ts as `{ $ref: '<id>#' }`. The server registers them once (app.addSchema,
 // and its own Ajv); OpenAPI lists them as components under the same names; types.ts derives
 // the TypeScript types from them. Plain data, `as const`: the browser imports it as types only.
+import { MORTGAGE_STATUSES } from './enums.ts';
 
 /** Every refusal and fault: `type` always; `message` (Finnish) or, for a form, `errors` by field; the extras some refusals carry. */
 export const ErrorBody = {
@@ -45,8 +46,7 @@ export const Offer = {
     arrangementFee: { type: 'number' },
     monthlyFee: { type: 'number' },
     downsell: { type: 'boolean' },
-    /** 'FAST_TRACK' or nothing. */
-    additionalInfo: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+    additionalInfo: { anyOf: [{ type: 'string', enum: ['FAST_TRACK'] }, { type: 'null' }] },
     lenderInfo: { type: 'string' },
     buttonText: { type: 'string' },
     logoUrl: { type: 'string' },
@@ -74,8 +74,6 @@ export const OffersPage = {
   required: ['content', 'page', 'size', 'totalElements', 'totalPages', 'pendingLenders', 'totalLenders', 'dispatched'],
   additionalProperties: false,
 } as const;
-
-export const MORTGAGE_STATUSES = ['DRAFT', 'IDENTIFICATION_REQUIRED', 'READY_FOR_ANALYSIS', 'OTHER', 'DENIED'] as const;
 
 /** Where a mortgage application is (marketplace spec §7): the status call's whole answer, as text. */
 export const MortgageStatus = {
@@ -125,7 +123,8 @@ export const Tracking = {
     landingUrl: { type: 'string' },
     queryString: { type: 'string' },
     channelId: { type: 'string' },
-    gaData: { type: 'object', properties: { gclid: { type: 'string' } }, required: ['gclid'] },
+    /** Analytics' data as the page has it (e.g. `{gclid}`). */
+    gaData: { anyOf: [{ type: 'string' }, { type: 'object', properties: { gclid: { type: 'string' } } }] },
   },
   additionalProperties: false,
 } as const;

@@ -1,18 +1,11 @@
 // Where the applicant came from, sent with the first save (spec §3). The landing
 // page is remembered for the tab, so a reload on a later step still reports the
 // page the visit started on.
-const LANDING_KEY = 'lv:landing';
+import type { Tracking } from '../../contract/types.ts';
 
-export interface Tracking {
-  browser: string;
-  device: string;
-  referrer: string;
-  landingUrl: string;
-  queryString: string;
-  /** Spec §3: the channel, from the landing's `source` query parameter. */
-  channelId?: string;
-  gaData?: { gclid: string };
-}
+export type { Tracking };
+
+const LANDING_KEY = 'lv:landing';
 
 interface Landing {
   url: string;

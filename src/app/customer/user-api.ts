@@ -2,16 +2,9 @@
 // details as /omattiedot reads and saves them. Nothing throws: every answer becomes an
 // outcome the page shows.
 import type { FieldError, FormData } from '../../../engine/core/index.ts';
+import type { User } from '../../contract/types.ts';
 
-export interface User {
-  name: string;
-  address: string;
-  zip: string;
-  city: string;
-  phone: string;
-  email: string;
-  hasMarketingBan: boolean;
-}
+export type { User };
 
 /** `signedOut`: the session ended (401), the page goes to the login. */
 export type UserRead = { kind: 'found'; user: User } | { kind: 'signedOut' } | { kind: 'failed' };

@@ -1,20 +1,14 @@
 // The mortgage status calls (marketplace spec §7) as the pages use them. Nothing
 // throws: a network failure or an unexpected answer is `null`, which the pages send
 // to the error page (spec §8).
+import { MORTGAGE_STATUSES } from '../../contract/enums.ts';
+import type { MortgageOutcome, MortgageStatus } from '../../contract/types.ts';
 import { isSessionRequired } from '../identification/api.ts';
 
+export type { MortgageOutcome, MortgageStatus };
+
 const STATUS_API = '/api/mortgage-applications';
-
-export type MortgageStatus = 'DRAFT' | 'IDENTIFICATION_REQUIRED' | 'READY_FOR_ANALYSIS' | 'OTHER' | 'DENIED';
-const STATUSES: readonly string[] = ['DRAFT', 'IDENTIFICATION_REQUIRED', 'READY_FOR_ANALYSIS', 'OTHER', 'DENIED'];
-
-export interface MortgageOutcome {
-  status: MortgageStatus;
-  /** The partner banks it was forwarded to. */
-  banks: string[];
-  /** Why no bank took it, in Finnish. */
-  reasons: string[];
-}
+const STATUSES: readonly string[] = MORTGAGE_STATUSES;
 
 const path = (what: string, id: string, token: string) => `${STATUS_API}/${what}/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 

@@ -1,23 +1,9 @@
 // The offers list's rules (spec §4, §9) as pure functions: what is shown, which offer
 // gets the badge, when to poll next and what the sort query says.
+import type { Offer } from '../../contract/types.ts';
 
-export interface ListedOffer {
-  id: number;
-  partnerCode: string;
-  partnerName: string;
-  amount: number;
-  totalAmount: number;
-  tenor: number;
-  interest: number;
-  apr: number;
-  monthlyPayment: number;
-  downsell: boolean;
-  lenderInfo: string;
-  buttonText: string;
-  logoUrl: string;
-  arrangementFee?: number;
-  monthlyFee?: number;
-}
+/** An offer as every offers list gets it (src/contract). */
+export type ListedOffer = Offer;
 
 export const PAGE_SIZE = 100;
 export const FIRST_POLL_MS = 5000;

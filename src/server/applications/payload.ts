@@ -3,6 +3,7 @@
 // decide what to do with the result.
 import { isDeepStrictEqual } from 'node:util';
 import { badRequest, ApiError } from '../errors.ts';
+import type { Tracking } from '../../contract/types.ts';
 const MAX_TRACKING_LENGTH = 4096;
 
 /**
@@ -15,15 +16,7 @@ const TRACKING_KEYS = new Set<string>([...TRACKING_STRINGS, 'gaData', 'brand', '
 /** additionalFormData members that are navigation state rather than form fields. */
 const NAVIGATION_KEYS = new Set(['step', 'hasCoApplicant', 'sameAddress']);
 
-export interface Tracking {
-  browser?: string;
-  device?: string;
-  referrer?: string;
-  landingUrl?: string;
-  queryString?: string;
-  gaData?: unknown;
-  channelId?: string;
-}
+export type { Tracking };
 
 export interface Navigation {
   step: number;

@@ -2,6 +2,7 @@
 // application and overview", "User"). Pure: the routes read the rows and the clock.
 import type { Catalogue } from '../../../engine/core/catalogue.ts';
 import type { PersonApplication } from '../applications/repository.ts';
+import type { User } from '../../contract/types.ts';
 
 export type ApplicationType = 'CONSUMER' | 'COMBINE' | 'MORTGAGE' | 'BUSINESS';
 /**
@@ -68,15 +69,6 @@ export function appliedAmountOf(data: Record<string, unknown>): number | null {
 
 const string = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export interface User {
-  name: string;
-  address: string;
-  zip: string;
-  city: string;
-  phone: string;
-  email: string;
-  hasMarketingBan: boolean;
-}
 
 export function userOf(application: PersonApplication, hasMarketingBan: boolean): User {
   const { data } = application;

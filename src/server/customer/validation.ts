@@ -6,7 +6,7 @@ import { checkPersonalId } from '../../../custom-validators/personal-id.ts';
 import { checkFinnishPhone, normalizeFinnishPhone } from '../../../custom-validators/phone.ts';
 import { isObject } from '../applications/payload.ts';
 import type { PageForm } from '../applications/products.ts';
-import type { User } from './overview.ts';
+import type { User } from '../../contract/types.ts';
 import { badRequest, ValidationError } from '../errors.ts';
 import { customerFieldMessages as says, type MessageKey } from '../messages.ts';
 

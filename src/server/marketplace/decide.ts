@@ -4,24 +4,11 @@
 import { createHash } from 'node:crypto';
 import type { ApplicantProfile } from './applicant-profile.ts';
 import type { Lender } from './catalogue.ts';
+import type { Offer } from './offers.ts';
 import { annuityPayment, feesWithinCaps, maxNominalRate, repayment, roundCents, type CapRules } from './finance.ts';
 
-export interface OfferTerms {
-  partnerCode: string;
-  partnerName: string;
-  amount: number;
-  totalAmount: number;
-  tenor: number;
-  interest: number;
-  apr: number;
-  monthlyPayment: number;
-  arrangementFee: number;
-  monthlyFee: number;
-  downsell: boolean;
-  additionalInfo: 'FAST_TRACK' | null;
-  lenderInfo: string;
-  buttonText: string;
-}
+/** A lender's answer: the offer as the wire has it, before it is stored (its id) and listed (its logo). */
+export type OfferTerms = Omit<Offer, 'id'>;
 
 /** Cost of living a lender assumes per child under 18, euros a month. */
 const PER_CHILD = 250;

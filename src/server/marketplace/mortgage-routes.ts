@@ -10,14 +10,14 @@ import { lockApplication, type StoredApplication } from '../applications/reposit
 import type { Database } from '../db/index.ts';
 import { mortgageDenialReasons } from '../messages.ts';
 import { loadMortgageBanks } from './mortgage-analysis.ts';
-import { analyseAndStore, storedMortgageOutcome, type MortgageOutcome } from './mortgage-status.ts';
+import { analyseAndStore, storedMortgageOutcome, type StoredMortgageOutcome } from './mortgage-status.ts';
+import type { MortgageStatus } from '../../contract/types.ts';
 
 /** Spec §7 names this path; it is not under the save prefix. */
 export const MORTGAGE_STATUS_API = '/api/mortgage-applications';
 /** How long the banks' pre-analysis takes after identification (scaled like the lenders' answers). */
 export const ANALYSIS_TIME_MS = 4000;
 
-export type MortgageStatus = 'DRAFT' | 'IDENTIFICATION_REQUIRED' | 'READY_FOR_ANALYSIS' | MortgageOutcome['status'];
 
 export interface MortgageRoutesOptions {
   db: Database;
@@ -36,7 +36,7 @@ export async function mortgageRoutes(app: FastifyInstance, options: MortgageRout
   const bankNames = new Map(banks.banks.map((bank) => [bank.code, bank.name]));
 
   /** Where the application is; analyses it when its time has come. */
-  async function statusOf(application: StoredApplication): Promise<{ status: MortgageStatus; outcome?: MortgageOutcome }> {
+  async function statusOf(application: StoredApplication): Promise<{ status: MortgageStatus; outcome?: StoredMortgageOutcome }> {
     if (!application.identified) return { status: application.submitted ? 'IDENTIFICATION_REQUIRED' : 'DRAFT' };
     const stored = await storedMortgageOutcome(db, application.id);
     if (stored) return { status: stored.status, outcome: stored };

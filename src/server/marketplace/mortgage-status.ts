@@ -6,7 +6,7 @@ import type { Queryable } from '../db/index.ts';
 import { analyseMortgage, loadMortgageBanks, type MortgageAnalysis, type MortgageBanks, type MortgageReason } from './mortgage-analysis.ts';
 import { mortgageProfile } from './mortgage-profile.ts';
 
-export interface MortgageOutcome extends MortgageAnalysis {
+export interface StoredMortgageOutcome extends MortgageAnalysis {
   analysedAt: Date;
 }
 
@@ -17,14 +17,14 @@ interface Row {
   analysed_at: Date | string;
 }
 
-const fromRow = (row: Row): MortgageOutcome => ({
+const fromRow = (row: Row): StoredMortgageOutcome => ({
   status: row.status,
   forwardedTo: row.forwarded_to,
   reasons: row.reasons,
   analysedAt: new Date(row.analysed_at),
 });
 
-export async function storedMortgageOutcome(db: Queryable, applicationId: number): Promise<MortgageOutcome | undefined> {
+export async function storedMortgageOutcome(db: Queryable, applicationId: number): Promise<StoredMortgageOutcome | undefined> {
   const result = await db.query<Row>(
     'SELECT status, forwarded_to, reasons, analysed_at FROM mortgage_analyses WHERE application_id = $1',
     [applicationId],
@@ -43,7 +43,7 @@ export async function analyseAndStore(
   data: Record<string, unknown>,
   today: Date = new Date(),
   banks: MortgageBanks = loadMortgageBanks(),
-): Promise<MortgageOutcome> {
+): Promise<StoredMortgageOutcome> {
   const analysis = analyseMortgage(mortgageProfile(data), banks, today);
   await tx.query(
     `INSERT INTO mortgage_analyses (application_id, status, forwarded_to, reasons, analysed_at)

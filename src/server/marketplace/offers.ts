@@ -1,28 +1,14 @@
 // Reading and accepting offers. Sorting is whitelisted: the API's sort pairs map to
 // fixed column names, never to text from the request.
+import type { Offer as WireOffer } from '../../contract/types.ts';
 import type { Queryable } from '../db/index.ts';
 
 export const SORT_FIELDS = { amount: 'amount', apr: 'apr', interest: 'interest', monthlyPayment: 'monthly_payment' } as const;
 export type SortField = keyof typeof SORT_FIELDS;
 export type SortPair = [SortField, 'asc' | 'desc'];
 
-export interface Offer {
-  id: number;
-  partnerCode: string;
-  partnerName: string;
-  amount: number;
-  totalAmount: number;
-  tenor: number;
-  interest: number;
-  apr: number;
-  monthlyPayment: number;
-  arrangementFee: number;
-  monthlyFee: number;
-  downsell: boolean;
-  additionalInfo: string | null;
-  lenderInfo: string;
-  buttonText: string;
-}
+/** A stored offer: the wire's (src/contract), before the answer adds its logo's address. */
+export type Offer = Omit<WireOffer, 'logoUrl'>;
 
 export interface OfferPage {
   content: Offer[];
@@ -49,7 +35,8 @@ interface Row {
   arrangement_fee: string | number;
   monthly_fee: string | number;
   downsell: boolean;
-  additional_info: string | null;
+  /** Only what decide() answers is ever written (dispatcher.ts). */
+  additional_info: Offer['additionalInfo'];
   lender_info: string;
   button_text: string;
 }

@@ -32,6 +32,9 @@ function offer(partial: Partial<ListedOffer> = {}): ListedOffer {
     lenderInfo: '',
     buttonText: 'Siirry',
     logoUrl: '/images/partners/x.svg',
+    arrangementFee: 0,
+    monthlyFee: 0,
+    additionalInfo: null,
     ...partial,
   };
 }
