@@ -1,5 +1,6 @@
 // The server's application API (spec §7) as the browser uses it. Every answer is
 // turned into one of a few outcomes the page knows how to show; nothing throws.
+import type { ApplicationCredentials, ErrorBody, ResponseOf, Unchecked } from '../contract/types.ts';
 import type { FieldError } from '../../engine/core/index.ts';
 import { applicationsApi, productEntry, type ProductId } from './catalogue.ts';
 
@@ -22,7 +23,7 @@ async function post(url: string, body: unknown): Promise<Response | null> {
 }
 
 async function rejection(response: Response): Promise<SaveOutcome> {
-  const body = (await response.json().catch(() => null)) as { type?: string; errors?: Record<string, string> } | null;
+  const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
   if (response.status === 400 && body?.type === 'VALIDATION_ERROR' && body.errors) {
     return { kind: 'invalid', errors: Object.entries(body.errors).map(([field, message]) => ({ field, message })) };
   }
@@ -36,7 +37,7 @@ export async function createApplication(product: ProductId, body: Record<string,
   const response = await post(`${applicationsApi(product)}/${productEntry(product).flow === 'business' ? 'create' : 'save'}`, body);
   if (!response) return { kind: 'failed' };
   if (!response.ok) return rejection(response);
-  const created = (await response.json().catch(() => null)) as { id?: unknown; token?: unknown } | null;
+  const created = (await response.json().catch(() => null)) as Unchecked<ApplicationCredentials> | null;
   if ((typeof created?.id !== 'number' && typeof created?.id !== 'string') || typeof created.token !== 'string') return { kind: 'failed', status: response.status };
   return { kind: 'created', id: String(created.id), token: created.token };
 }
@@ -55,6 +56,6 @@ export async function lookupTown(code: string): Promise<string | null> {
   const response = await fetch(`/api/postal-codes/${encodeURIComponent(code)}`, { headers: { accept: 'application/json' } });
   if (response.status === 404 || response.status === 400) return null;
   if (!response.ok) throw new Error(`postal code lookup: ${response.status}`);
-  const body = (await response.json()) as { town?: unknown };
+  const body = (await response.json()) as Unchecked<ResponseOf<'GET /api/postal-codes/:zip'>>;
   return typeof body.town === 'string' ? body.town : null;
 }

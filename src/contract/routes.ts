@@ -231,7 +231,7 @@ export const contract = {
     response: {
       200: {
         type: 'object',
-        properties: { latestApplication: { anyOf: [ref('ApplicationSummary'), { type: 'null' }] }, previousApplications: { type: 'array', items: ref('ApplicationSummary') } },
+        properties: { latestApplication: { anyOf: [{ allOf: [ref('ApplicationSummary'), { type: 'object', required: ['pendingOffers'] }] }, { type: 'null' }] }, previousApplications: { type: 'array', items: ref('ApplicationSummary') } },
         required: ['latestApplication', 'previousApplications'],
         additionalProperties: false,
       },

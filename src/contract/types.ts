@@ -50,3 +50,6 @@ export type SendCodeAnswer = ResponseOf<'POST {api}/send-code'>;
 export type IdentificationMethods = ResponseOf<'GET /api/auth/visma/get-methods'>;
 export type LoginVerifyAnswer = ResponseOf<'POST /api/auth/verify'>;
 export type PrefillAnswer = ResponseOf<'GET /api/applications/prefill/:kind'>;
+
+/** An answer as the browser reads it before checking it: the contract's field names, each still `unknown`. */
+export type Unchecked<T> = { [K in keyof T]?: unknown };

@@ -3,6 +3,7 @@
 // network and parse failures on login and verify are only logged (§8). The session check
 // and the logout every page makes are in session-api.ts: this module, with the offers
 // calls it uses, is loaded with the pages that need it.
+import type { ApplicationSummary, ErrorBody, LoginVerifyAnswer, Overview, ResponseOf, Unchecked } from '../../contract/types.ts';
 import type { FieldError } from '../../../engine/core/index.ts';
 import { readAcceptedUrl, readOffers, type OffersPage } from '../offers/api.ts';
 import { offersQuery, type SortChoice } from '../offers/rules.ts';
@@ -21,7 +22,7 @@ const json = { 'content-type': 'application/json' };
 export async function login(loginSsn: string, loginPhone: string): Promise<LoginOutcome> {
   try {
     const response = await fetch('/api/auth/login', { method: 'POST', headers: json, credentials: 'include', body: JSON.stringify({ loginSsn, loginPhone }) });
-    const body = (await response.json().catch(() => null)) as { type?: string; errors?: Record<string, string>; retryAfterSeconds?: unknown } | boolean | null;
+    const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | ResponseOf<'POST /api/auth/login'> | null;
     if (response.ok) return body ? { kind: 'sent' } : { kind: 'refused' };
     if (response.status === 429) {
       const seconds = Number((typeof body === 'object' && body?.retryAfterSeconds) || response.headers.get('retry-after'));
@@ -40,7 +41,7 @@ export async function login(loginSsn: string, loginPhone: string): Promise<Login
 export async function verify(otp: string): Promise<VerifyOutcome | null> {
   try {
     const response = await fetch(`/api/auth/verify?otp=${encodeURIComponent(otp)}`, { method: 'POST', credentials: 'include' });
-    const body = JSON.parse(await response.text()) as { login?: unknown };
+    const body = JSON.parse(await response.text()) as Unchecked<LoginVerifyAnswer>;
     return body.login === 'success' || body.login === 'error' ? body.login : 'failed';
   } catch (error) {
     console.error('code check failed', error);
@@ -48,18 +49,7 @@ export async function verify(otp: string): Promise<VerifyOutcome | null> {
   }
 }
 
-export interface ApplicationSummary {
-  applicationId: number;
-  applicationType: string;
-  appliedAmount: number | null;
-  createdAt: string;
-  receivedOfferCount: number;
-  applicationState: string;
-}
-export interface Overview {
-  latestApplication: (ApplicationSummary & { pendingOffers: Array<{ partnerCode: string; partnerName: string }> }) | null;
-  previousApplications: ApplicationSummary[];
-}
+export type { ApplicationSummary, Overview };
 
 /** Spec §8: a failed overview says so on the page; null is that failure. */
 export async function fetchOverview(): Promise<Overview | null> {

@@ -2,7 +2,7 @@
 // details as /omattiedot reads and saves them. Nothing throws: every answer becomes an
 // outcome the page shows.
 import type { FieldError, FormData } from '../../../engine/core/index.ts';
-import type { User } from '../../contract/types.ts';
+import type { ErrorBody, User } from '../../contract/types.ts';
 
 export type { User };
 
@@ -32,7 +32,7 @@ export async function saveUser(data: FormData): Promise<UserSave> {
       credentials: 'include',
       body: JSON.stringify(data),
     });
-    const body = (await response.json().catch(() => null)) as { type?: string; errors?: Record<string, string> } | null;
+    const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
     if (response.ok && isUser(body)) return { kind: 'saved', user: body };
     if (response.status === 401) return { kind: 'signedOut' };
     if (response.status === 400 && body?.type === 'VALIDATION_ERROR' && body.errors) {

@@ -1,20 +1,18 @@
 // The identification API as the pages use it (spec §7). Nothing throws: every answer
 // becomes an outcome the page knows how to show.
+import type { ErrorBody, IdentificationMethods, ResponseOf, Unchecked } from '../../contract/types.ts';
 import { applicationsApi, type ProductId } from '../catalogue.ts';
 
 export type Party = 'PRIMARY' | 'CO_APPLICANT';
 
-export interface Method {
-  identifier: string;
-  image: string;
-  name: string;
-}
+/** An identification method (a bank) as the server lists it. */
+export type Method = IdentificationMethods['methods'][number];
 
 export async function fetchMethods(): Promise<Method[] | null> {
   try {
     const response = await fetch('/api/auth/visma/get-methods', { headers: { accept: 'application/json' } });
     if (!response.ok) return null;
-    const body = (await response.json()) as { methods?: unknown };
+    const body = (await response.json()) as Unchecked<IdentificationMethods>;
     if (!Array.isArray(body.methods)) return null;
     return body.methods.filter(
       (method): method is Method => typeof method?.identifier === 'string' && typeof method.image === 'string' && typeof method.name === 'string',
@@ -45,7 +43,7 @@ export async function fetchRedirectUrl(id: string, token: string, method: string
 /** The server's 401 SESSION_REQUIRED (issue 14): the link alone, without this browser's session. Reads a clone. */
 export async function isSessionRequired(response: Response): Promise<boolean> {
   if (response.status !== 401) return false;
-  const body = (await response.clone().json().catch(() => null)) as { type?: unknown } | null;
+  const body = (await response.clone().json().catch(() => null)) as Unchecked<ErrorBody> | null;
   return body?.type === 'SESSION_REQUIRED';
 }
 
@@ -65,7 +63,7 @@ export async function completeAuthentication(product: ProductId, id: string, tok
   } catch {
     return { kind: 'failed' };
   }
-  const body = (await response.json().catch(() => null)) as { status?: unknown; type?: unknown; parties?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as Unchecked<ResponseOf<'POST {api}/authentication/complete/:id/:token'> & ErrorBody> | null;
   if (response.ok && body?.status === 'COMPLETED') return { kind: 'completed' };
   if (response.status === 401 && body?.type === 'SESSION_REQUIRED') return { kind: 'sessionRequired' };
   if (body?.type === 'APPLICATION_STATE_MISMATCH') return { kind: 'stateMismatch' };

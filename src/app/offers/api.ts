@@ -1,16 +1,11 @@
 // The offers API as the offers page uses it. Failures come back as values: the page
 // logs them and carries on polling (spec §8: no message to the applicant).
+import type { OffersPage as WireOffersPage, RedirectUrl, Unchecked } from '../../contract/types.ts';
 import { applicationsApi, type ProductId } from '../catalogue.ts';
-import { offersQuery, PAGE_SIZE, type ListedOffer, type SortChoice } from './rules.ts';
+import { offersQuery, PAGE_SIZE, type SortChoice } from './rules.ts';
 
-export interface OffersPage {
-  content: ListedOffer[];
-  totalElements: number;
-  pendingLenders: number;
-  /** Lenders the application was sent to; 0 before the dispatch. */
-  totalLenders: number;
-  dispatched: boolean;
-}
+/** What the offers pages read of an offers answer (src/contract). */
+export type OffersPage = Pick<WireOffersPage, 'content' | 'totalElements' | 'pendingLenders' | 'totalLenders' | 'dispatched'>;
 
 const path = (id: string, token: string) => `${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 
@@ -30,7 +25,7 @@ export class OffersNotFound extends Error {}
 export async function readOffers(response: Response): Promise<OffersPage> {
   if (response.status === 404) throw new OffersNotFound('offers: 404');
   if (!response.ok) throw new Error(`offers: ${response.status}`);
-  const body = (await response.json()) as Partial<OffersPage>;
+  const body = (await response.json()) as Partial<WireOffersPage>;
   if (!Array.isArray(body.content)) throw new Error('offers: no content list');
   return {
     content: body.content,
@@ -54,7 +49,7 @@ export async function acceptOffer(product: ProductId, id: string, token: string,
 /** The url of an accept answer: only our own path, so the answer cannot send the new window anywhere else. */
 export async function readAcceptedUrl(response: Response): Promise<string> {
   if (!response.ok) throw new Error(`accept: ${response.status}`);
-  const body = (await response.json()) as { url?: unknown };
+  const body = (await response.json()) as Unchecked<RedirectUrl>;
   if (typeof body.url !== 'string' || !body.url.startsWith('/') || body.url.startsWith('//')) throw new Error('accept: no url');
   return body.url;
 }

@@ -1,5 +1,6 @@
 // The one-time code and marketing-ban endpoints as the browser uses them. Every
 // answer becomes an outcome the page can show; nothing throws.
+import type { PrefillAnswer, Unchecked } from '../../contract/types.ts';
 import { applicationsApi, type ProductId } from '../catalogue.ts';
 
 export type SendOutcome =
@@ -90,7 +91,7 @@ export async function loadPrefilledAnswers(product: ProductId): Promise<Record<s
   if (!kind) return null;
   try {
     const response = await fetch(`/api/applications/prefill/${kind}`, { headers: { accept: 'application/json' }, credentials: 'include' });
-    const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
+    const body = (await response.json().catch(() => null)) as Unchecked<PrefillAnswer> | null;
     const data = response.ok ? body?.data : undefined;
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   } catch {
