@@ -15,7 +15,7 @@ import { sharedSchemas } from './shared.ts';
 const ref = <Id extends (typeof sharedSchemas)[number]['$id']>(id: Id) => ({ $ref: `${id}#` }) as const;
 
 const errors = { '4xx': ref('ErrorBody'), '5xx': ref('ErrorBody') } as const;
-const text = (description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ description, content: { 'text/plain': { schema } } }) as const;
+const text = <const S extends object>(description: string, schema: S) => ({ description, content: { 'text/plain': { schema } } }) as const;
 const credentialsPath = {
   type: 'object',
   properties: { id: { type: 'string', description: 'The application id (digits)' }, token: { type: 'string', description: 'The application token' } },
@@ -57,10 +57,12 @@ const saveBody = {
   },
   additionalProperties: true,
 } as const;
-const idsBody = (keys: readonly string[]) =>
+/** An id: a positive integer, or its digits. */
+const id = { type: ['integer', 'string'] } as const;
+const idsBody = <const K extends string>(keys: readonly K[]) =>
   ({
     type: 'object',
-    properties: Object.fromEntries(keys.map((key) => [key, { type: ['integer', 'string'] }])),
+    properties: Object.fromEntries(keys.map((key) => [key, id])) as { [P in K]: typeof id },
     required: keys,
     additionalProperties: false,
   }) as const;
@@ -193,7 +195,7 @@ export const contract = {
     summary: "Start identifying with a method: the provider's URL to go to, as text",
     params: { type: 'object', properties: { ...credentialsPath.properties, method: { type: 'string' } }, required: ['id', 'token', 'method'] },
     querystring: { type: 'object', properties: { party: { type: 'string', enum: ['PRIMARY', 'CO_APPLICANT'] } }, additionalProperties: false },
-    response: { 200: text('The URL'), ...errors },
+    response: { 200: text('The URL', { type: 'string' }), ...errors },
   },
   'GET /api/auth/callback': {
     summary: "The identification provider's return: a redirect to the product's status page",

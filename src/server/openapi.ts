@@ -20,7 +20,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { serve: bo
     },
     // Shared shapes keep their contract names (src/contract/shared.ts) as components.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    hiddenTag: 'hidden',
+    // The API only: pages, the lenders' demo pages and the development identity provider are not part of the contract.
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...schema, hide: true }, url }),
   });
   if (!options.serve) return;
   app.get(OPENAPI_PATH, async (_request, reply) => reply.header('cache-control', 'no-store').send(app.swagger()));
