@@ -107,7 +107,7 @@ export const contract = {
   'GET {api}/applied-amount/:id/:token': {
     summary: 'The amount a business application applied for',
     params: credentialsPath,
-    response: { 200: { anyOf: [{ type: 'number' }, { type: 'null' }] }, ...errors },
+    response: { 200: { type: ['number', 'null'] }, ...errors },
   },
   'POST {api}/send-code': {
     summary: 'Send a one-time code to resume an application',
