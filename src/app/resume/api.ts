@@ -1,6 +1,6 @@
 // The one-time code and marketing-ban endpoints as the browser uses them. Every
 // answer becomes an outcome the page can show; nothing throws.
-import type { PrefillAnswer, Unchecked } from '../../contract/types.ts';
+import type { ErrorBody, PrefillAnswer, SavedForm, SendCodeAnswer, Unchecked } from '../../contract/types.ts';
 import { applicationsApi, type ProductId } from '../catalogue.ts';
 
 export type SendOutcome =
@@ -27,15 +27,16 @@ async function postRaw(url: string, body: unknown): Promise<{ status: number; js
   }
 }
 
-async function post(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> | null } | null> {
+/** An answer of the contract's type `T` (or an error), its fields still to be checked. */
+async function post<T>(url: string, body: unknown): Promise<{ status: number; body: (Unchecked<T & ErrorBody> & Record<string, unknown>) | null } | null> {
   const answer = await postRaw(url, body);
   if (!answer) return null;
   const { json } = answer;
-  return { status: answer.status, body: json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null };
+  return { status: answer.status, body: json && typeof json === 'object' && !Array.isArray(json) ? (json as Unchecked<T & ErrorBody> & Record<string, unknown>) : null };
 }
 
 export async function sendCode(product: ProductId, applicationId: string, applicationToken: string, forceNewOtp: boolean, domain: string): Promise<SendOutcome> {
-  const answer = await post(`${applicationsApi(product)}/send-code`, { applicationId, applicationToken, forceNewOtp, domain });
+  const answer = await post<SendCodeAnswer>(`${applicationsApi(product)}/send-code`, { applicationId, applicationToken, forceNewOtp, domain });
   if (!answer) return { kind: 'failed' };
   const { status, body } = answer;
   if (status === 200 && (body?.channel === 'email' || body?.channel === 'sms') && typeof body.to === 'string') {
@@ -52,7 +53,7 @@ export async function sendCode(product: ProductId, applicationId: string, applic
 }
 
 export async function verifyCode(product: ProductId, applicationId: string, applicationToken: string, otp: string): Promise<VerifyOutcome> {
-  const answer = await post(`${applicationsApi(product)}/get/verify-with-otp`, { otp, applicationId, applicationToken });
+  const answer = await post<SavedForm>(`${applicationsApi(product)}/get/verify-with-otp`, { otp, applicationId, applicationToken });
   if (!answer) return { kind: 'failed' };
   const { status, body } = answer;
   if (status === 200 && body) return { kind: 'verified', saved: body };
@@ -69,7 +70,7 @@ export async function verifyCode(product: ProductId, applicationId: string, appl
  * `refused`, and the page goes on with the code.
  */
 export async function loadPrefill(product: ProductId, applicationId: string, applicationToken: string): Promise<{ kind: 'loaded'; saved: Record<string, unknown> } | { kind: 'refused' }> {
-  const answer = await post(`${applicationsApi(product)}/get/prefill`, { applicationId, applicationToken });
+  const answer = await post<SavedForm>(`${applicationsApi(product)}/get/prefill`, { applicationId, applicationToken });
   return answer?.status === 200 && answer.body ? { kind: 'loaded', saved: answer.body } : { kind: 'refused' };
 }
 
