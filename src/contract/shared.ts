@@ -123,6 +123,7 @@ export const Tracking = {
     referrer: { type: 'string' },
     landingUrl: { type: 'string' },
     queryString: { type: 'string' },
+    /** Spec §3: the channel, from the landing's `source` query parameter. */
     channelId: { type: 'string' },
     /** Analytics' data as the page has it (e.g. `{gclid}`). */
     gaData: { anyOf: [{ type: 'string' }, { type: 'object', properties: { gclid: { type: 'string' } } }] },
