@@ -1,6 +1,7 @@
 // The identification API as the pages use it (spec §7). Nothing throws: every answer
 // becomes an outcome the page knows how to show.
 import { applicationsApi, type ProductId } from '../catalogue.ts';
+import { isSessionRequired } from '../session-required.ts';
 
 export type Party = 'PRIMARY' | 'CO_APPLICANT';
 
@@ -40,13 +41,6 @@ export async function fetchRedirectUrl(id: string, token: string, method: string
   } catch {
     return { kind: 'failed' };
   }
-}
-
-/** The server's 401 SESSION_REQUIRED (issue 14): the link alone, without this browser's session. Reads a clone. */
-export async function isSessionRequired(response: Response): Promise<boolean> {
-  if (response.status !== 401) return false;
-  const body = (await response.clone().json().catch(() => null)) as { type?: unknown } | null;
-  return body?.type === 'SESSION_REQUIRED';
 }
 
 export type Completion =

@@ -1,7 +1,7 @@
 // The mortgage status calls (marketplace spec §7) as the pages use them. Nothing
 // throws: a network failure or an unexpected answer is `null`, which the pages send
 // to the error page (spec §8).
-import { isSessionRequired } from '../identification/api.ts';
+import { isSessionRequired } from '../session-required.ts';
 
 const STATUS_API = '/api/mortgage-applications';
 
