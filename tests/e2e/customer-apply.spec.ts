@@ -116,6 +116,7 @@ test('a prefilled mortgage, first saved at its last step, is created and then su
   await logIn(customer, owner);
   await patient(customer).toHaveURL(/\/lainahakemukset$/);
   const before = await overviewOf(customer);
+  const listedBefore = await listedOf(customer);
 
   // The whole form, prefilled from the earlier mortgage (the same document: the loan too).
   await chooseCard(customer, 'Hae asuntolainaa');
