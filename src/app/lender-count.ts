@@ -1,7 +1,8 @@
 // The number of lenders a product's applications go to, as the pages claim it (hero,
 // promo box). It comes from the marketplace's own data at build time
 // (src/build/lender-counts.ts), so no page states a figure the marketplace does not have.
-import type { Flow } from '../../engine/core/catalogue.ts';
+/** A catalogue flow's name (the engine knows flows only by name; issue 26). */
+type Flow = string;
 import { productEntry } from './catalogue.ts';
 import type { Product } from './products.ts';
 

@@ -1,7 +1,8 @@
 // The application's paths (spec §2). Everything under /hakemus/{product}/ is one
 // route so the page keeps its state when the first save moves it from the start
 // path to a step path.
-import type { Flow } from '../../engine/core/catalogue.ts';
+/** A catalogue flow's name (the engine knows flows only by name; issue 26). */
+type Flow = string;
 import { productEntry } from './catalogue.ts';
 import type { Product } from './products.ts';
 
