@@ -105,9 +105,11 @@ export function checkCatalogue(value: unknown, documentOf: DocumentLookup, known
       continue;
     }
     for (const key of Object.keys(product)) if (!['document', 'variants', 'path', 'api', 'brands', 'flow'].includes(key)) add(`${at}/${key}`, 'tuntematon avain');
-    if (product.flow !== undefined) {
-      if (typeof product.flow !== 'string' || !ID.test(product.flow)) add(`${at}/flow`, 'kulun nimi: pienet kirjaimet, numerot ja viivat');
-      else if (knownFlows && !knownFlows.includes(product.flow)) add(`${at}/flow`, `kulku: ${knownFlows.join(' tai ')}`);
+    // A flow is a name the engine only checks the form of (and against the names it is given).
+    const flowName = product.flow;
+    if (flowName !== undefined) {
+      if (typeof flowName !== 'string' || !ID.test(flowName)) add(`${at}/flow`, 'kulun nimi: pienet kirjaimet, numerot ja viivat');
+      else if (knownFlows && !knownFlows.includes(flowName)) add(`${at}/flow`, `kulku: ${knownFlows.join(' tai ')}`);
     }
     const doc = typeof product.document === 'string' && ID.test(product.document) ? documentOf(product.document) : undefined;
     if (!doc) add(`${at}/document`, `lomakedokumenttia forms/${String(product.document)}.json ei ole`);
@@ -126,13 +128,13 @@ export function checkCatalogue(value: unknown, documentOf: DocumentLookup, known
   }
   if (typeof value.defaultProduct !== 'string' || !Object.hasOwn(products, value.defaultProduct)) add('/defaultProduct', 'pitää olla jokin luettelon tuotteista');
   // The routes of one API prefix serve one flow.
-  const flowOfApi = new Map<string, { flow: unknown; id: string }>();
+  const flowOfApi = new Map<string, { flowName: unknown; id: string }>();
   for (const [id, product] of Object.entries(products)) {
     if (!isObject(product) || typeof product.api !== 'string') continue;
-    const flow = product.flow ?? DEFAULT_FLOW;
+    const flowName = product.flow ?? DEFAULT_FLOW;
     const first = flowOfApi.get(product.api);
-    if (!first) flowOfApi.set(product.api, { flow, id });
-    else if (first.flow !== flow) add(`/products/${id}/flow`, `sama rajapinta kuin tuotteella ${first.id}, jonka kulku on ${String(first.flow)}`);
+    if (!first) flowOfApi.set(product.api, { flowName, id });
+    else if (first.flowName !== flowName) add(`/products/${id}/flow`, `sama rajapinta kuin tuotteella ${first.id}, jonka kulku on ${String(first.flowName)}`);
   }
   return findings;
 }
