@@ -9,6 +9,7 @@
 import { basename, dirname, join, relative } from 'node:path';
 import { CATALOGUE_FILE, CONTENT_FOLDER, FORMS_DIR, checkContentFiles, FormLoadError, SECTIONS_FOLDER, checkCatalogueFile, checkSectionFile, listFormDocuments, listSections, readFormSource, sectionFile, sectionsDirOf } from '../engine/core/node.ts';
 import type { Finding } from '../engine/core/types.ts';
+import { serverFlowNames } from '../src/flows/server-registry.ts';
 
 const args = process.argv.slice(2);
 const isSection = (file: string) => basename(dirname(file)) === SECTIONS_FOLDER;
@@ -28,7 +29,7 @@ for (const file of files) {
   const name = shown(file);
   try {
     if (basename(file) === CATALOGUE_FILE) {
-      const { catalogue, findings } = checkCatalogueFile(dirname(file));
+      const { catalogue, findings } = checkCatalogueFile(dirname(file), serverFlowNames());
       if (findings.length === 0) {
         const products = Object.keys((catalogue as { products: object }).products);
         console.log(`${name}: kunnossa (tuotteet: ${products.join(', ')})`);

@@ -16,22 +16,17 @@ export interface CatalogueBrand {
 }
 
 /**
- * How an application of the product goes on after its last step (the pages and server
- * steps are code; which product uses which is data):
- * - `consumer`: identification of every applicant sends it to the lenders, whose
- *   offers the applicant compares (consumer-loan-flow §4);
- * - `mortgage`: the last step submits it, the primary applicant identifies, a
- *   pre-analysis forwards it to the partner banks or denies it (marketplace §4);
- * - `business`: one form created in one call goes straight to the business
- *   financiers, whose offers the company compares (marketplace §4 "Business flow").
+ * What follows an application's last step is its product's flow: a name the engine only
+ * hands on. The server's flow registry (src/flows/server-registry.ts) and the pages' own
+ * give each name its module (`src/flows/<flow>/`); a catalogue naming a flow with no
+ * module is refused by `npm run forms:check` and at the server's start.
  */
-export const FLOWS = ['consumer', 'mortgage', 'business'] as const;
-export type Flow = (typeof FLOWS)[number];
+export const DEFAULT_FLOW = 'consumer';
 
 export interface CatalogueProduct {
   id: string;
-  /** What follows the last step; `consumer` when the catalogue does not say. */
-  flow: Flow;
+  /** What follows the last step, a flow module's name; `consumer` when the catalogue does not say. */
+  flow: string;
   /** The form document: `forms/<document>.json`. */
   document: string;
   /** The document's variants this product always has. */
@@ -67,8 +62,12 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** Every problem of a catalogue, each with its JSON path; empty when it is sound. */
-export function checkCatalogue(value: unknown, documentOf: DocumentLookup): Finding[] {
+/**
+ * Every problem of a catalogue, each with its JSON path; empty when it is sound.
+ * `knownFlows`: the flow modules there are (the registry's `serverFlowNames()`); absent, any
+ * well-formed name passes and the registry refuses an unknown one when the server starts.
+ */
+export function checkCatalogue(value: unknown, documentOf: DocumentLookup, knownFlows?: readonly string[]): Finding[] {
   const findings: Finding[] = [];
   const add = (path: string, message: string) => findings.push({ path, message });
   if (!isObject(value)) return [{ path: '', message: 'luettelon pitää olla JSON-olio' }];
@@ -106,7 +105,12 @@ export function checkCatalogue(value: unknown, documentOf: DocumentLookup): Find
       continue;
     }
     for (const key of Object.keys(product)) if (!['document', 'variants', 'path', 'api', 'brands', 'flow'].includes(key)) add(`${at}/${key}`, 'tuntematon avain');
-    if (product.flow !== undefined && !(FLOWS as readonly unknown[]).includes(product.flow)) add(`${at}/flow`, `kulku: ${FLOWS.join(' tai ')}`);
+    // A flow is a name the engine only checks the form of (and against the names it is given).
+    const flowName = product.flow;
+    if (flowName !== undefined) {
+      if (typeof flowName !== 'string' || !ID.test(flowName)) add(`${at}/flow`, 'kulun nimi: pienet kirjaimet, numerot ja viivat');
+      else if (knownFlows && !knownFlows.includes(flowName)) add(`${at}/flow`, `kulku: ${knownFlows.join(' tai ')}`);
+    }
     const doc = typeof product.document === 'string' && ID.test(product.document) ? documentOf(product.document) : undefined;
     if (!doc) add(`${at}/document`, `lomakedokumenttia forms/${String(product.document)}.json ei ole`);
     if (!isStringList(product.variants)) add(`${at}/variants`, 'muunnelmien lista puuttuu (voi olla tyhjä)');
@@ -124,20 +128,20 @@ export function checkCatalogue(value: unknown, documentOf: DocumentLookup): Find
   }
   if (typeof value.defaultProduct !== 'string' || !Object.hasOwn(products, value.defaultProduct)) add('/defaultProduct', 'pitää olla jokin luettelon tuotteista');
   // The routes of one API prefix serve one flow.
-  const flowOfApi = new Map<string, { flow: unknown; id: string }>();
+  const flowOfApi = new Map<string, { flowName: unknown; id: string }>();
   for (const [id, product] of Object.entries(products)) {
     if (!isObject(product) || typeof product.api !== 'string') continue;
-    const flow = product.flow ?? 'consumer';
+    const flowName = product.flow ?? DEFAULT_FLOW;
     const first = flowOfApi.get(product.api);
-    if (!first) flowOfApi.set(product.api, { flow, id });
-    else if (first.flow !== flow) add(`/products/${id}/flow`, `sama rajapinta kuin tuotteella ${first.id}, jonka kulku on ${String(first.flow)}`);
+    if (!first) flowOfApi.set(product.api, { flowName, id });
+    else if (first.flowName !== flowName) add(`/products/${id}/flow`, `sama rajapinta kuin tuotteella ${first.id}, jonka kulku on ${String(first.flowName)}`);
   }
   return findings;
 }
 
 /** The catalogue with ids filled in; throws CatalogueError when the check finds anything. */
-export function parseCatalogue(value: unknown, documentOf: DocumentLookup): Catalogue {
-  const findings = checkCatalogue(value, documentOf);
+export function parseCatalogue(value: unknown, documentOf: DocumentLookup, knownFlows?: readonly string[]): Catalogue {
+  const findings = checkCatalogue(value, documentOf, knownFlows);
   if (findings.length) throw new CatalogueError(findings);
   return checkedCatalogue(value);
 }
@@ -152,7 +156,7 @@ export function checkedCatalogue(value: unknown): Catalogue {
   return {
     brands: withIds<CatalogueBrand>(raw.brands),
     defaultBrand: raw.defaultBrand,
-    products: withIds<CatalogueProduct>(raw.products, { flow: 'consumer' }),
+    products: withIds<CatalogueProduct>(raw.products, { flow: DEFAULT_FLOW }),
     defaultProduct: raw.defaultProduct,
   };
 }

@@ -138,11 +138,14 @@ export function listFormDocuments(formsDir = FORMS_DIR): string[] {
     .sort();
 }
 
-/** What forms:check finds in a forms folder's catalogue; documents it names are read (and must exist). */
-export function checkCatalogueFile(formsDir = FORMS_DIR): { catalogue: unknown; findings: Finding[] } {
+/**
+ * What forms:check finds in a forms folder's catalogue; documents it names are read (and must exist).
+ * `knownFlows`: the flow modules the catalogue's flows must be among (forms:check passes the registry's).
+ */
+export function checkCatalogueFile(formsDir = FORMS_DIR, knownFlows?: readonly string[]): { catalogue: unknown; findings: Finding[] } {
   const catalogue = readJson(join(formsDir, CATALOGUE_FILE), 'Tuoteluetteloa');
   const documents = new Set(listFormDocuments(formsDir));
-  const findings = checkCatalogue(catalogue, (id) => (documents.has(id) ? readFormDocument(id, formsDir, { check: false }) : undefined));
+  const findings = checkCatalogue(catalogue, (id) => (documents.has(id) ? readFormDocument(id, formsDir, { check: false }) : undefined), knownFlows);
   return { catalogue, findings };
 }
 

@@ -2,7 +2,8 @@
 // turned into one of a few outcomes the page knows how to show; nothing throws.
 import type { ApplicationCredentials, ErrorBody, ResponseOf, Unchecked } from '../contract/types.ts';
 import type { FieldError } from '../../engine/core/index.ts';
-import { applicationsApi, productEntry, type ProductId } from './catalogue.ts';
+import type { AppFlow } from '../flows/app-flow.ts';
+import { applicationsApi, type ProductId } from './catalogue.ts';
 
 export type SaveOutcome =
   | { kind: 'created'; id: string; token: string }
@@ -32,9 +33,9 @@ async function rejection(response: Response): Promise<SaveOutcome> {
   return { kind: 'failed', status: response.status };
 }
 
-export async function createApplication(product: ProductId, body: Record<string, unknown>): Promise<SaveOutcome> {
-  // Spec §7: the business form is created (and sent) in one call; the others save step by step.
-  const response = await post(`${applicationsApi(product)}/${productEntry(product).flow === 'business' ? 'create' : 'save'}`, body);
+/** `call`: the flow's (spec §7): `create` makes and sends the whole form in one call (business), `save` the first step. */
+export async function createApplication(product: ProductId, call: AppFlow['firstCall'], body: Record<string, unknown>): Promise<SaveOutcome> {
+  const response = await post(`${applicationsApi(product)}/${call}`, body);
   if (!response) return { kind: 'failed' };
   if (!response.ok) return rejection(response);
   const created = (await response.json().catch(() => null)) as Unchecked<ApplicationCredentials> | null;

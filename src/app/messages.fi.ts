@@ -169,6 +169,12 @@ export const pages = {
     body: 'Etsimääsi sivua ei ole olemassa tai se on siirretty.',
     link: 'Siirry lainahakemukseen',
   },
+  /** A product whose catalogue flow has no module in src/flows (a deployment without it). */
+  flowMissing: {
+    title: 'Hakemus ei ole käytettävissä',
+    body: 'Tätä hakemusta ei voi juuri nyt täyttää tässä palvelussa. Yritä myöhemmin uudelleen tai ota yhteyttä asiakaspalveluun.',
+    action: 'Siirry lainahakemukseen',
+  },
   resumeUnavailable: {
     title: 'Hakemusta ei voitu avata',
     body: 'Hakemuksen tietoja ei löytynyt tästä selaimesta. Avaa hakemuksen osoite uudelleen, niin saat kertakirjautumiskoodin, tai täytä uusi hakemus.',

@@ -1,7 +1,8 @@
 // The application's paths (spec §2). Everything under /hakemus/{product}/ is one
 // route so the page keeps its state when the first save moves it from the start
 // path to a step path.
-import type { Flow } from '../../engine/core/catalogue.ts';
+import type { FlowSegments } from '../flows/app-flow.ts';
+import { appFlowNamed } from '../flows/app-registry.ts';
 import { productEntry } from './catalogue.ts';
 import type { Product } from './products.ts';
 
@@ -12,7 +13,7 @@ export type AppRoute =
   | { kind: 'authentication'; id: string; token: string }
   | { kind: 'status'; id: string; token: string }
   | { kind: 'offers'; id: string; token: string }
-  /** The mortgage flow's result pages (marketplace spec §2): no id in the path. */
+  /** A flow's result pages (marketplace spec §2): no id in the path. */
   | { kind: 'denied' }
   | { kind: 'error' }
   | { kind: 'notFound' };
@@ -26,22 +27,17 @@ export function looksLikeApplication(id: string, token: string): boolean {
 }
 
 /**
- * The path segments of each flow's pages (engine/core/catalogue.ts `flow`): the consumer
- * spec names `authentication` and step `0` for the offers, the mortgage spec `auth` and
- * `offers`, and adds `denied` and `error`; the business form has its offers at step 3
- * and an error page, and nobody identifies.
+ * The words of a flow's paths (src/flows/<flow>/app.tsx `segments`); a product whose flow
+ * has no module gets the consumer spec's (§2), and its page says the flow is missing.
  */
-const SEGMENTS: Record<Flow, { authentication?: string; offers: string; results: readonly ('denied' | 'error')[] }> = {
-  consumer: { authentication: 'authentication', offers: '0', results: [] },
-  mortgage: { authentication: 'auth', offers: 'offers', results: ['denied', 'error'] },
-  business: { offers: '3', results: ['error'] },
-};
+const SPEC_WORDS: FlowSegments = { authentication: 'authentication', offers: '0', results: [] };
+const wordsOf = (flow: string): FlowSegments => appFlowNamed(flow)?.segments ?? SPEC_WORDS;
 
 /** Reads the part of the path after /hakemus/{product}/, in the words of the product's flow. */
-export function parseApplicationPath(rest: string, flow: Flow = 'consumer'): AppRoute {
+export function parseApplicationPath(rest: string, flow = 'consumer'): AppRoute {
   // Spec §2: any URL containing 'prefill' starts the prefill flow.
   if (rest.includes('prefill')) return { kind: 'prefill' };
-  const words = SEGMENTS[flow];
+  const words = wordsOf(flow);
   const parts = rest.split('/').filter(Boolean);
   if (parts.length === 0) return { kind: 'start' };
   if (parts.length === 1 && (words.results as readonly string[]).includes(parts[0])) return { kind: parts[0] as 'denied' | 'error' };
@@ -61,7 +57,7 @@ export function parseApplicationPath(rest: string, flow: Flow = 'consumer'): App
 /** `/hakemus/<path>`: the product's page base, from the catalogue. */
 const base = (product: Product) => `/hakemus/${productEntry(product).path}`;
 
-const words = (product: Product) => SEGMENTS[productEntry(product).flow];
+const words = (product: Product) => wordsOf(productEntry(product).flow);
 
 export const paths = {
   start: (product: Product) => `${base(product)}/`,

@@ -3,19 +3,15 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
-import { businessApplicationRoutes } from './applications/business-routes.ts';
-import { applicationRoutes } from './applications/routes.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
-import { mortgageRoutes } from './marketplace/mortgage-routes.ts';
 import { developmentSettings, type IdentitySettings } from './identity/settings.ts';
 import { marketingBanRoutes } from './marketing-ban/routes.ts';
 import { DevOutbox, type Notifier } from './notify/notifier.ts';
 import { outboxRoutes } from './notify/outbox-routes.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
-import { otpRoutes } from './otp/routes.ts';
 import { registerPages } from './pages.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
@@ -25,11 +21,13 @@ import { createSessions, type SessionSettings } from './sessions/sessions.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 import { customerAreaRoutes } from './customer/area-routes.ts';
 import { customerAuthRoutes } from './customer/auth-routes.ts';
-import { prefillLoadRoutes, prefillRedirectRoutes } from './customer/prefill-routes.ts';
+import { prefillRedirectRoutes } from './customer/prefill-routes.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from './customer/person-keys.ts';
 import { notFoundHandler } from './not-found.ts';
 import { registerContract } from './contract-routes.ts';
 import { registerOpenApi } from './openapi.ts';
+import type { FlowContext } from '../flows/server-flow.ts';
+import { loadServerFlows } from '../flows/server-registry.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /**
@@ -93,6 +91,11 @@ export interface AppOptions {
   timeouts?: RequestTimeouts;
   /** Publish the API's OpenAPI document (app.swagger(), and GET /api/openapi.json); default: devTools. */
   openapi?: boolean;
+  /**
+   * A folder of more flow modules (`<dir>/<flow>/server.ts`), found before src/flows' own: a
+   * test's fixture flow, served with no change outside that folder and the catalogue.
+   */
+  flowsDir?: string;
   /** Called for each route as it is registered (the fuzz test lists every route with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -100,6 +103,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const products = options.products === undefined ? shippedProducts() : 'formsDir' in options.products ? loadProducts(options.products.formsDir) : options.products;
+  // Before anything listens: a catalogue naming a flow with no module stops the start here.
+  const flows = await loadServerFlows(products.catalogue, products.groups, { flowsDir: options.flowsDir });
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     loggerInstance: options.logger,
@@ -173,27 +178,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = options.notifier ?? (options.devTools ? new DevOutbox() : unconfiguredNotifier);
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
   const keys = personKeys(options.personKeySecret ?? DEVELOPMENT_PERSON_KEY_SECRET);
-  // One set of application routes per API prefix of the catalogue, each for its own products.
-  for (const [prefix, group] of products.groups) {
-    // A business application is created whole and sent at once: no saves to resume with a code.
-    if (group[0].flow === 'business') {
-      await app.register(businessApplicationRoutes, { prefix, db, products, group, sessions, limiter, personKeys: keys, lenderDelayScale: options.lenderDelayScale, now });
-      continue;
-    }
-    await app.register(applicationRoutes, { prefix, db, products, group, sessions, limiter, personKeys: keys, lenderDelayScale: options.lenderDelayScale });
-    await app.register(otpRoutes, { prefix, db, notifier, now, sessions, limiter, products: new Set(group.map((product) => product.id)), brandDomains });
-    // Issue 17: the same saved form without a code, for its own logged-in customer.
-    await app.register(prefillLoadRoutes, { prefix, db, sessions, limiter, now, products: new Set(group.map((product) => product.id)), sessionSettings: options.sessions });
-  }
+  const flowContext: FlowContext = { db, products, sessions, sessionSettings: options.sessions, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
+  // One set of application routes per API prefix of the catalogue, each for its own products, as its flow has them.
+  for (const [prefix, group] of products.groups) await flows.of(group[0].flow).registerGroup(app, flowContext, { prefix, products: group });
 
-  await app.register(marketplaceRoutes, { db, products, limiter });
-  const mortgageProducts = Object.values(products.catalogue.products).filter((product) => product.flow === 'mortgage');
-  if (mortgageProducts.length > 0) await app.register(mortgageRoutes, { db, products: mortgageProducts, lenderDelayScale: options.lenderDelayScale });
+  await app.register(marketplaceRoutes, { db, products, limiter, flows });
+  for (const { flow, products: ofFlow } of flows.loaded) await flow.registerOnce?.(app, flowContext, ofFlow);
 
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: options.sessions });
-  await app.register(customerAreaRoutes, { db, products, limiter, now, sessions: options.sessions });
+  await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: options.sessions });
   await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: options.sessions });
   if (options.devTools) {
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
@@ -203,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const identitySettings = (await options.identity) ?? developmentSettings();
   // Our origin as the browser sees it, when a proxy in front does not tell us its scheme or host.
   if (identitySettings.publicBaseUrl) trustedOrigins.add(identitySettings.publicBaseUrl);
-  await app.register(identityRoutes, { db, products, sessions, limiter, settings: identitySettings, lenderDelayScale: options.lenderDelayScale });
+  await app.register(identityRoutes, { db, products, flows, sessions, limiter, settings: identitySettings, lenderDelayScale: options.lenderDelayScale });
 
   await registerPages(
     app,

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { trackResume } from '../analytics.ts';
 import { storeDraft } from '../application/storage.ts';
 import type { Brand } from '../brands.ts';
-import { productEntry } from '../catalogue.ts';
+import { appFlowOf } from '../../flows/app-registry.ts';
 import { HomeNoticePage } from '../layout/PageShell.tsx';
 import { customerTexts, resume } from '../messages.fi.ts';
 import { LoadingPage } from '../pages/LoadingPages.tsx';
@@ -37,7 +37,7 @@ export function PrefilledStart({ brand, product, missing }: { brand: Brand; prod
     trackResume('prefill_show', details);
     void loadPrefilledAnswers(product).then((data) => {
       if (!data) return setFailed(true);
-      const step = productEntry(product).flow === 'mortgage' ? WHOLE_FORM_STEP : PREFILL_STEP;
+      const step = appFlowOf(product)?.resume.wholeForm ? WHOLE_FORM_STEP : PREFILL_STEP;
       const scope = draftScopeOf(brand, product);
       // Steps up to the landing one count as shown, as after a resumed application.
       storeDraft(scope, { data, step, tracked: Array.from({ length: step }, (_, index) => index + 1) });

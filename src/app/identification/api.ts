@@ -2,6 +2,7 @@
 // becomes an outcome the page knows how to show.
 import type { ErrorBody, IdentificationMethods, ResponseOf, Unchecked } from '../../contract/types.ts';
 import { applicationsApi, type ProductId } from '../catalogue.ts';
+import { isSessionRequired } from '../session-required.ts';
 
 export type Party = 'PRIMARY' | 'CO_APPLICANT';
 
@@ -38,13 +39,6 @@ export async function fetchRedirectUrl(id: string, token: string, method: string
   } catch {
     return { kind: 'failed' };
   }
-}
-
-/** The server's 401 SESSION_REQUIRED (issue 14): the link alone, without this browser's session. Reads a clone. */
-export async function isSessionRequired(response: Response): Promise<boolean> {
-  if (response.status !== 401) return false;
-  const body = (await response.clone().json().catch(() => null)) as Unchecked<ErrorBody> | null;
-  return body?.type === 'SESSION_REQUIRED';
 }
 
 export type Completion =

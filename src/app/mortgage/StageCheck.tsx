@@ -8,6 +8,7 @@ import type { Brand } from '../brands.ts';
 import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import { MessagePage } from '../layout/PageShell.tsx';
 import { mortgagePages } from '../messages.fi.ts';
+import type { IdentificationGateProps } from '../../flows/app-flow.ts';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
 // Lazily: the code dialog's chunk is fetched only when a page needs it (issue 13).
@@ -55,4 +56,32 @@ export function StageChecking({ brand, product }: { brand: Brand; product: Produ
       </div>
     </MessagePage>
   );
+}
+
+/**
+ * Shows `children` while the mortgage waits for identification; any other stage goes to
+ * its page (a draft to its form), a failed check to the error page, and a check the server
+ * refuses for want of this browser's session asks for the code first (issue 25).
+ */
+export function MortgageIdentificationStage({ brand, product, id, token, children }: IdentificationGateProps): ReactNode {
+  const [stage, setStage] = useState<'checking' | 'code' | 'ready' | { to: string }>('checking');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setStage('checking');
+    void fetchMortgageStatus(id, token).then((status) => {
+      if (!current) return;
+      if (status === 'SESSION_REQUIRED') return setStage('code');
+      if (status === 'IDENTIFICATION_REQUIRED') return setStage('ready');
+      if (status === null) return setStage({ to: paths.error(product) });
+      setStage({ to: pageOfStatus(product, id, token, status) ?? paths.step(product, 1, id, token) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [id, token, product, attempt]);
+  if (stage === 'ready') return children;
+  if (stage === 'code') return <ResumeGate brand={brand} product={product} id={id} token={token} mode="session" onVerified={() => setAttempt((n) => n + 1)} />;
+  if (stage !== 'checking') return <Navigate to={stage.to} replace state={{ id, token }} />;
+  return <StageChecking brand={brand} product={product} />;
 }

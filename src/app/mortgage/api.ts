@@ -3,7 +3,7 @@
 // to the error page (spec §8).
 import { MORTGAGE_STATUSES } from '../../contract/enums.ts';
 import type { MortgageOutcome, MortgageStatus } from '../../contract/types.ts';
-import { isSessionRequired } from '../identification/api.ts';
+import { isSessionRequired } from '../session-required.ts';
 
 export type { MortgageOutcome, MortgageStatus };
 

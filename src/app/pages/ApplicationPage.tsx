@@ -16,15 +16,15 @@ import { presetAnswers } from '../application/preset.ts';
 import { readLandingParams } from '../application/query.ts';
 import { clearDraft, forgetApplication, storeApplication, storeApplicationSoon, storeDraftSoon } from '../application/storage.ts';
 import { currentTracking } from '../application/tracking.ts';
+import type { AppFlow } from '../../flows/app-flow.ts';
 import type { Brand } from '../brands.ts';
-import { productEntry } from '../catalogue.ts';
 import type { LoadedForm } from '../form-source.ts';
 import { PromoBox, SupportLine } from '../layout/Aside.tsx';
 import { presetFormData } from '../layout/embedding.ts';
 import { Hero } from '../layout/Hero.tsx';
 import { HomeNoticePage, PageShell } from '../layout/PageShell.tsx';
 import { pages, renderer, summaryPanel } from '../messages.fi.ts';
-import { AppModal, businessModalTexts, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
+import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
 import { markPrefilled, unmarkPrefilled, wasPrefilled } from '../resume/saved-form.ts';
@@ -37,9 +37,11 @@ interface Props {
   brand: Brand;
   product: Product;
   route: AppRoute;
+  /** What the product's flow does with a save and after the last step (src/flows/<flow>/app.tsx). */
+  flow: Pick<AppFlow, 'firstCall' | 'lastStep' | 'saveTexts'>;
 }
 
-export function ApplicationPage({ form, brand, product, route }: Props): ReactNode {
+export function ApplicationPage({ form, brand, product, route, flow }: Props): ReactNode {
   const { runtime, validator } = form;
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,7 +50,6 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
     // A host page's preset (spec §3), under what the query says.
     return { ...params, answers: { ...presetAnswers(runtime.document, presetFormData()), ...params.answers } };
   }, [location.search, runtime]);
-  const { flow } = productEntry(product);
   const draftScope = `${brand.id}:${product}`;
   const [state, setState] = useState<ApplicationState | null>(() => initialState(runtime, route, landing, draftScope, location.state));
   const [modal, setModal] = useState<ModalState>(null);
@@ -97,12 +98,12 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       if (!state) return { ok: false };
       setModal({ kind: 'saving' });
       const first = !state.id || !state.token;
-      // The mortgage's last step submits it (marketplace spec §4); the consumer's leads to identification.
-      const submits = flow === 'mortgage' && runtime.nextStep(step, data) === null;
+      // A flow whose last step submits the application (the mortgage, marketplace spec §4) says so with that save.
+      const submits = flow.lastStep === 'submit' && runtime.nextStep(step, data) === null;
       const body = savePayload(runtime, data, { step, brand: brand.id, product, tracking: first ? currentTracking(landing) : undefined, finalize: submits && !first });
       // The application these answers belong to, once it exists.
       let saved = first ? undefined : { id: state.id!, token: state.token! };
-      let outcome = first ? await createApplication(product, body) : await updateApplication(product, state.id!, state.token!, body);
+      let outcome = first ? await createApplication(product, flow.firstCall, body) : await updateApplication(product, state.id!, state.token!, body);
       if (first && submits && outcome.kind === 'created') {
         // A prefilled mortgage is first saved at its last step (issue 25: created by its first
         // save), and the call that creates an application does not submit it: created, it is
@@ -156,8 +157,8 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
       }
       const next = runtime.nextStep(step, data);
       setModal(null);
-      if (next === null && flow === 'business') {
-        // Sent to the financiers: 'Olet valmis!', then the offers (spec §4 "Business flow").
+      if (next === null && flow.lastStep === 'sent') {
+        // Sent to the lenders by the save: 'Olet valmis!', then the offers (spec §4 "Business flow").
         setModal({ kind: 'done', href: paths.offers(product, id, token) });
         return { ok: true };
       }
@@ -243,7 +244,7 @@ export function ApplicationPage({ form, brand, product, route }: Props): ReactNo
         </aside>
       </div>
       <AppModal
-        texts={flow === 'business' ? businessModalTexts : undefined}
+        texts={flow.saveTexts}
         onDone={goToOffers}
         state={modal}
         onClose={() => setModal(null)}

@@ -1,20 +1,17 @@
 // Strong identification (spec §2, §4, §7): why it is needed, the methods as a grid of
 // buttons, then 'Ohjataan tunnistautumiseen' while the provider's address is fetched.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { loadApplication } from '../application/storage.ts';
+import type { Identification } from '../../flows/app-flow.ts';
 import type { Brand } from '../brands.ts';
 import { fetchMethods, fetchRedirectUrl, partyFrom, type Method, type Party } from '../identification/api.ts';
 import { MissingDetails } from '../identification/MissingDetails.tsx';
 import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { productEntry } from '../catalogue.ts';
-import { identification, mortgagePages } from '../messages.fi.ts';
+import { identification } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
-import { fetchMortgageStatus } from '../mortgage/api.ts';
-import { pageOfStatus } from '../mortgage/navigation.ts';
-import { StageChecking } from '../mortgage/StageCheck.tsx';
 import { ResumeGate } from './lazy-pages.tsx';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
@@ -24,6 +21,8 @@ interface Props {
   product: Product;
   id: string;
   token: string;
+  /** Who identifies and how the page says it: the product's flow's (src/flows/<flow>/app.tsx). */
+  identification: Identification;
 }
 
 const t = identification.authentication;
@@ -33,60 +32,30 @@ export function AuthenticationPage(props: Props): ReactNode {
   const party = partyFrom(useLocation().search);
   const [chosen, setChosen] = useState<Method | null>(null);
   if (!id || !token) return <MissingDetails brand={brand} product={product} />;
-  // The mortgage's page checks the stage itself (marketplace spec §4): an application no
-  // longer waiting for identification (analysed, forwarded, denied) is not offered it again.
-  if (productEntry(product).flow === 'mortgage') {
-    return (
-      <MortgageIdentificationStage {...props}>
-        {chosen ? (
-          <RedirectView {...props} party={party} method={chosen} onBack={() => setChosen(null)} />
-        ) : (
-          <MethodChoice {...props} party={party} onChoose={setChosen} />
-        )}
-      </MortgageIdentificationStage>
-    );
-  }
-  if (chosen) return <RedirectView {...props} party={party} method={chosen} onBack={() => setChosen(null)} />;
-  return <MethodChoice {...props} party={party} onChoose={setChosen} />;
+  const page = chosen ? (
+    <RedirectView {...props} party={party} method={chosen} onBack={() => setChosen(null)} />
+  ) : (
+    <MethodChoice {...props} party={party} onChoose={setChosen} />
+  );
+  // A flow whose application is submitted before this page checks its stage first (marketplace
+  // spec §4): an application no longer waiting for identification is not offered it again.
+  const { Gate } = props.identification;
+  return Gate ? (
+    <Gate brand={brand} product={product} id={id} token={token}>
+      {page}
+    </Gate>
+  ) : (
+    page
+  );
 }
 
-/**
- * Shows `children` while the mortgage waits for identification; any other stage goes to
- * its page (a draft to its form), a failed check to the error page, and a check the server
- * refuses for want of this browser's session asks for the code first (issue 25).
- */
-function MortgageIdentificationStage({ brand, product, id, token, children }: Props & { children: ReactNode }): ReactNode {
-  const [stage, setStage] = useState<'checking' | 'code' | 'ready' | { to: string }>('checking');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setStage('checking');
-    void fetchMortgageStatus(id, token).then((status) => {
-      if (!current) return;
-      if (status === 'SESSION_REQUIRED') return setStage('code');
-      if (status === 'IDENTIFICATION_REQUIRED') return setStage('ready');
-      if (status === null) return setStage({ to: paths.error(product) });
-      setStage({ to: pageOfStatus(product, id, token, status) ?? paths.step(product, 1, id, token) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [id, token, product, attempt]);
-  if (stage === 'ready') return children;
-  if (stage === 'code') return <ResumeGate brand={brand} product={product} id={id} token={token} mode="session" onVerified={() => setAttempt((n) => n + 1)} />;
-  if (stage !== 'checking') return <Navigate to={stage.to} replace state={{ id, token }} />;
-  return <StageChecking brand={brand} product={product} />;
-}
-
-function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { party: Party; onChoose: (method: Method) => void }): ReactNode {
+function MethodChoice({ brand, product, id, token, party, identification: flow, onChoose }: Props & { party: Party; onChoose: (method: Method) => void }): ReactNode {
   const [methods, setMethods] = useState<Method[] | null | 'loading'>('loading');
   const stored = loadApplication(id, token);
-  // The mortgage is submitted before this page and only its primary applicant identifies (marketplace spec §4).
-  const mortgage = productEntry(product).flow === 'mortgage';
-  const hasCoApplicant = !mortgage && (party === 'CO_APPLICANT' || stored?.data.hasCoApplicant === true);
+  const hasCoApplicant = !flow.primaryOnly && (party === 'CO_APPLICANT' || stored?.data.hasCoApplicant === true);
   const reasonKey = new URLSearchParams(useLocation().search).get('tunnistautuminen');
   const reasons = identification.status.reasons;
-  const reason = mortgage && reasonKey && Object.hasOwn(reasons, reasonKey) ? reasons[reasonKey as keyof typeof reasons] : null;
+  const reason = flow.showsReason && reasonKey && Object.hasOwn(reasons, reasonKey) ? reasons[reasonKey as keyof typeof reasons] : null;
 
   useEffect(() => {
     let current = true;
@@ -103,8 +72,8 @@ function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { 
           {reason}
         </p>
       )}
-      {party === 'PRIMARY' && <p className="message-page__lead">{mortgage ? mortgagePages.authentication.lead : t.saved}</p>}
-      <p>{mortgage ? mortgagePages.authentication.why : t.why}</p>
+      {party === 'PRIMARY' && <p className="message-page__lead">{flow.texts?.lead ?? t.saved}</p>}
+      <p>{flow.texts?.why ?? t.why}</p>
       {hasCoApplicant && (
         <>
           <p>{t.coApplicant}</p>
@@ -138,7 +107,7 @@ function MethodChoice({ brand, product, id, token, party, onChoose }: Props & { 
           </ul>
         )}
       </section>
-      {!mortgage && (
+      {flow.backToForm && (
         <p>
           <a className="lv-button lv-button--secondary" href={paths.step(product, 7, id, token)}>
             {t.back}

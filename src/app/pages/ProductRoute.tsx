@@ -2,28 +2,19 @@
 // then shows the page the rest of the path names.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
+import type { AppFlow } from '../../flows/app-flow.ts';
+import { appFlowOf } from '../../flows/app-registry.ts';
 import type { Brand } from '../brands.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { productEntry } from '../catalogue.ts';
 import { LoadedFormContext } from '../loaded-form.ts';
-import { MortgageStageCheck } from '../mortgage/StageCheck.tsx';
 import { documentTitle } from '../messages.fi.ts';
 import { productOfPath, variantsFor, type Product } from '../products.ts';
 import { looksLikeApplication, parseApplicationPath, paths, type AppRoute } from '../routes.ts';
 import { fill } from '../text.ts';
 import { ApplicationPage } from './ApplicationPage.tsx';
-import {
-  AuthenticationPage,
-  BusinessOffersPage,
-  MortgageDeniedPage,
-  MortgageErrorPage,
-  MortgageOffersPage,
-  MortgageStatusPage,
-  OffersPage,
-  PrefillPage,
-  ResumeGate,
-  StatusPage,
-} from './lazy-pages.tsx';
+import { FlowMissingPage } from './FlowMissingPage.tsx';
+import { AuthenticationPage, PrefillPage, ResumeGate } from './lazy-pages.tsx';
 import { LoadFailedPage, LoadingPage } from './LoadingPages.tsx';
 import { NotFoundPage } from './PlaceholderPages.tsx';
 import { readLandingParams } from '../application/query.ts';
@@ -51,12 +42,14 @@ export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }
   const params = useParams();
   const product = productOfPath(params.product);
   if (product === undefined) return <NotFoundPage brand={brand} />;
-  return <ProductPages key={product} brand={brand} product={product} rest={params['*'] ?? ''} load={load} />;
+  // The catalogue names the flow; its module says which pages it has (src/flows/<flow>/app.tsx).
+  const appFlow = appFlowOf(product);
+  if (!appFlow) return <FlowMissingPage brand={brand} product={product} />;
+  return <ProductPages key={product} brand={brand} product={product} flow={appFlow} rest={params['*'] ?? ''} load={load} />;
 }
 
-function ProductPages({ brand, product, rest, load }: { brand: Brand; product: Product; rest: string; load: FormLoader }): ReactNode {
-  const { flow } = productEntry(product);
-  const route = parseApplicationPath(rest, flow);
+function ProductPages({ brand, product, flow, rest, load }: { brand: Brand; product: Product; flow: AppFlow; rest: string; load: FormLoader }): ReactNode {
+  const route = parseApplicationPath(rest, productEntry(product).flow);
   const form = useForm(load, brand, product);
   const { search } = useLocation();
   // The offers list names itself ('Lainatarjoukset'); a parent's effect runs after its
@@ -72,32 +65,32 @@ function ProductPages({ brand, product, rest, load }: { brand: Brand; product: P
     case 'prefill':
       return <PrefillPage brand={brand} product={product} />;
     case 'authentication':
-      return <AuthenticationPage brand={brand} product={product} id={route.id} token={route.token} />;
+      if (!flow.identification) return <NotFoundPage brand={brand} />;
+      return <AuthenticationPage brand={brand} product={product} id={route.id} token={route.token} identification={flow.identification} />;
     case 'status':
-      if (flow === 'mortgage') return <MortgageStatusPage brand={brand} product={product} id={route.id} token={route.token} />;
-      return <StatusPage brand={brand} product={product} id={route.id} token={route.token} />;
+      return <flow.pages.status brand={brand} product={product} id={route.id} token={route.token} />;
     case 'offers':
-      if (flow === 'mortgage') return <MortgageOffersPage brand={brand} product={product} id={route.id} token={route.token} />;
-      if (flow === 'business') return <BusinessOffersPage brand={brand} product={product} id={route.id} token={route.token} />;
-      return <OffersPage brand={brand} product={product} id={route.id} token={route.token} />;
+      return <flow.pages.offers brand={brand} product={product} id={route.id} token={route.token} />;
     case 'denied':
-      return <MortgageDeniedPage brand={brand} product={product} />;
-    case 'error':
-      return <MortgageErrorPage brand={brand} product={product} />;
+    case 'error': {
+      const Result = flow.pages[route.kind];
+      return Result ? <Result brand={brand} product={product} /> : <NotFoundPage brand={brand} />;
+    }
   }
-  // A reopened mortgage link goes where the application is before any form (spec §4).
-  if (flow === 'mortgage') {
-    return (
-      <MortgageStageCheck brand={brand} product={product} route={route}>
-        <ProductForm brand={brand} product={product} route={route} form={form} search={search} />
-      </MortgageStageCheck>
-    );
-  }
-  return <ProductForm brand={brand} product={product} route={route} form={form} search={search} />;
+  const page = <ProductForm brand={brand} product={product} flow={flow} route={route} form={form} search={search} />;
+  // A flow may check where a reopened link's application is before any form (the mortgage, spec §4).
+  const { FormGate } = flow;
+  return FormGate ? (
+    <FormGate brand={brand} product={product} route={route}>
+      {page}
+    </FormGate>
+  ) : (
+    page
+  );
 }
 
 /** The form of a product: its application page, or the code gate of a saved one this tab does not hold. */
-function ProductForm({ brand, product, route, form, search }: { brand: Brand; product: Product; route: AppRoute; form: Loading; search: string }): ReactNode {
+function ProductForm({ brand, product, flow, route, form, search }: { brand: Brand; product: Product; flow: AppFlow; route: AppRoute; form: Loading; search: string }): ReactNode {
   if (form.status === 'loading') return <LoadingPage brand={brand} product={product} />;
   if (form.status === 'failed') return <LoadFailedPage brand={brand} product={product} />;
   const { runtime } = form.form;
@@ -119,7 +112,7 @@ function ProductForm({ brand, product, route, form, search }: { brand: Brand; pr
   }
   return (
     <LoadedFormContext.Provider value={form.form}>
-      <ApplicationPage form={form.form} brand={brand} product={product} route={route} />
+      <ApplicationPage form={form.form} brand={brand} product={product} route={route} flow={flow} />
     </LoadedFormContext.Provider>
   );
 }

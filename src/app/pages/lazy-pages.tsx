@@ -19,7 +19,7 @@ interface PageProps {
 }
 
 /** A page whose code is fetched when first rendered; a chunk that cannot be fetched shows LoadFailedPage. */
-function lazyPage<P extends PageProps>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyPage<P extends PageProps>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const fetchPage = () =>
@@ -42,20 +42,14 @@ function lazyPage<P extends PageProps>(load: () => Promise<ComponentType<P>>): C
   };
 }
 
-export const OffersPage = lazyPage(() => import('../offers/OffersPage.tsx').then((m) => m.OffersPage));
-export const BusinessOffersPage = lazyPage(() => import('../offers/BusinessOffersPage.tsx').then((m) => m.BusinessOffersPage));
 export const AuthenticationPage = lazyPage(() => import('./AuthenticationPage.tsx').then((m) => m.AuthenticationPage));
+/** The finishing page after identification; a flow with no status page of its own shows it (src/flows/). */
 export const StatusPage = lazyPage(() => import('./StatusPage.tsx').then((m) => m.StatusPage));
 export const PrefillPage = lazyPage(() => import('../resume/PrefillPage.tsx').then((m) => m.PrefillPage));
 export const ResumeGate = lazyPage(() => import('../resume/ResumeGate.tsx').then((m) => m.ResumeGate));
 export const MarketingBanPage = lazyPage(() => import('./MarketingBanPage.tsx').then((m) => m.MarketingBanPage));
 
-const mortgagePage = <K extends 'MortgageStatusPage' | 'MortgageOffersPage' | 'MortgageDeniedPage' | 'MortgageErrorPage'>(name: K) =>
-  lazyPage(() => import('../mortgage/MortgagePages.tsx').then((m) => m[name] as ComponentType<Parameters<(typeof m)[K]>[0]>));
-export const MortgageStatusPage = mortgagePage('MortgageStatusPage');
-export const MortgageOffersPage = mortgagePage('MortgageOffersPage');
-export const MortgageDeniedPage = mortgagePage('MortgageDeniedPage');
-export const MortgageErrorPage = mortgagePage('MortgageErrorPage');
+// Each flow's own pages (offers, results) are in its module, src/flows/<flow>/app.tsx.
 
 // The customer's own pages (issue 17).
 export const LoginPage = lazyPage(() => import('../customer/LoginPages.tsx').then((m) => m.LoginPage));

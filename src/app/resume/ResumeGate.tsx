@@ -2,8 +2,8 @@
 // sent and the code dialog opens; once the code is verified the saved form is kept in
 // this tab (as a reload would find it) and the page moves to the step the link names
 // when the saved answers allow it, else to the first step that is not complete
-// (`landingStep`), or to step 7 in the prefill flow; the mortgage shows its whole
-// form. Until then nothing of the application is shown. In the prefill flow a logged-in
+// (`landingStep`), or to step 7 in the prefill flow; a flow that says so (the mortgage)
+// shows its whole form. Until then nothing of the application is shown. In the prefill flow a logged-in
 // customer opens their own application without a code (issue 17; spec §4 "Resuming"):
 // the session check is awaited, the code-less call tried, and only when it refuses does
 // the code go out.
@@ -14,7 +14,7 @@ import { trackResume } from '../analytics.ts';
 import { storeApplication } from '../application/storage.ts';
 import { useCustomerSession } from '../customer/session.tsx';
 import type { Brand } from '../brands.ts';
-import { productEntry } from '../catalogue.ts';
+import { appFlowOf } from '../../flows/app-registry.ts';
 import { HomeNoticePage, MessagePage } from '../layout/PageShell.tsx';
 import { LoadingPage } from '../pages/LoadingPages.tsx';
 import { resume } from '../messages.fi.ts';
@@ -57,7 +57,8 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
   const started = useRef(false);
   const home = paths.start(product);
   const details = { brand: brand.id, product };
-  const wholeForm = productEntry(product).flow === 'mortgage';
+  const flowResume = appFlowOf(product)?.resume;
+  const wholeForm = flowResume?.wholeForm === true;
 
   const request = useCallback(
     async (forceNewOtp: boolean) => {
@@ -94,7 +95,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     const outcome = await verifyCode(product, id, token, code);
     setChecking(false);
     if (outcome.kind === 'notFound') return setPhase('notFound');
-    if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome, wholeForm ? resume.errors.invalidMortgage : resume.errors.invalid) });
+    if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome, flowResume?.invalidCode ?? resume.errors.invalid) });
     land(outcome.saved);
   };
 

@@ -4,19 +4,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import type { Database, Queryable } from '../db/index.ts';
+import type { ServerFlow } from '../../flows/server-flow.ts';
 import type { RateLimiter } from '../limits/limits.ts';
 import type { Sessions } from '../sessions/sessions.ts';
 import type { PersonKeys } from '../customer/person-keys.ts';
 import { ApiError, badRequest } from '../errors.ts';
-import { sendToLenders, unidentifiedParties } from '../identity/completion.ts';
-import type { Party } from '../identity/parties.ts';
 import { newToken } from '../tokens.ts';
 import { applicationFromPath, pathApplication, type ApplicationParams } from './credentials.ts';
-import { flowRules } from './flows.ts';
 import { parseSavePayload } from './payload.ts';
 import { jsonBody, jsonNoStoreScope, readNewApplication, validate, withoutNulls } from './submission.ts';
 import type { ApplicationForm, Products } from './products.ts';
-import { insertApplication, lockApplication, markSubmitted, updateApplication } from './repository.ts';
+import { insertApplication, lockApplication, updateApplication } from './repository.ts';
 
 export interface ApplicationRoutesOptions {
   db: Database;
@@ -31,6 +29,8 @@ export interface ApplicationRoutesOptions {
   personKeys: PersonKeys;
   /** Multiplies the simulated lenders' answer delays when finalizing sends the application. */
   lenderDelayScale?: number;
+  /** The products' flow (the catalogue keeps the products of one prefix on one): what finalizing does. */
+  flow: ServerFlow;
 }
 
 const FINALIZE_BODY_LIMIT = 1024;
@@ -41,9 +41,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   const productIds = group.map((product) => product.id);
   const brandIds = Object.keys(products.catalogue.brands);
   const ownApplication = applicationFromPath(db, new Set(productIds));
-  // The catalogue check keeps the products of one prefix on one flow.
-  const flowId = group[0].flow;
-  const flow = flowRules(flowId);
+  const { flow } = options;
   const contextOf = (form: ApplicationForm) => ({ fieldIds: form.fieldIds, lastStep: form.lastStep, products: productIds, brands: brandIds });
 
   jsonNoStoreScope(app);
@@ -96,23 +94,22 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       const { step } = payload.navigation;
       // The body may carry the whole form or only some of it: what it leaves out stays as stored.
       const merged = withoutNulls({ ...stored.data, ...payload.data });
-      // Consumer: `finalize` is set only when saving at step 0, and step 0 means finalizing.
-      // Mortgage: the last active step's save carries it, and there is no step 0.
-      if (flowId !== 'consumer' && step === 0) throw badRequest('invalidField', { field: 'additionalFormData.step', expected: `1–${form.lastStep}` });
+      // The flow says where `finalize` belongs: the consumer's at step 0 (which means finalizing),
+      // the mortgage's at the last active step (and it has no step 0).
+      if (!flow.hasStepZero && step === 0) throw badRequest('invalidField', { field: 'additionalFormData.step', expected: `1–${form.lastStep}` });
       const finalizing = flow.finalizesAt(step, merged, form);
-      if (payload.finalize !== finalizing) throw badRequest('invalidField', { field: 'finalize', expected: `1 vain vaiheessa ${flowId === 'consumer' ? 0 : form.lastActiveStep(merged)}` });
+      if (payload.finalize !== finalizing) throw badRequest('invalidField', { field: 'finalize', expected: `1 vain vaiheessa ${flow.finalizeStep(merged, form)}` });
       const data = validate(request, form, merged, payload.finalize || step === 0 ? form.lastStep : step);
-      if (payload.finalize && flowId === 'consumer') await requireIdentification(tx, id, data, flow.parties(data));
       await updateApplication(tx, id, { data, navigation: { ...stored.navigation, ...payload.navigation }, personKey: options.personKeys.ofData(data) });
-      if (payload.finalize && flowId === 'consumer') await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
-      if (payload.finalize && flowId === 'mortgage') await markSubmitted(tx, id);
+      // In the same transaction: a submission the flow refuses (the consumer's before identification) undoes the update too.
+      if (payload.finalize) await flow.submit(tx, id, data, { lenderDelayScale: options.lenderDelayScale });
     });
     request.log.info({ applicationId: id }, 'application updated');
     return reply.type('text/plain; charset=utf-8').send('success');
   });
 
-  // Only the consumer flow finalizes apart from a save (after identifying every applicant).
-  if (flowId !== 'consumer') return;
+  // Only a flow with a finalize call (the consumer's, after identifying every applicant) gets it.
+  if (!flow.finalizeCall) return;
   // Finalize has no body, and clients send one in several ways (no content type, JSON
   // with nothing in it, `{}`): its own scope accepts any content type and checks the bytes.
   await app.register(async (scope) => {
@@ -131,23 +128,12 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         if (stored.cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
         const form = products.formFor(stored.product, stored.brand);
         validate(request, form, stored.data, form.lastStep);
-        await requireIdentification(tx, id, stored.data, flow.parties(stored.data));
-        await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });
+        await flow.submit(tx, id, stored.data, { lenderDelayScale: options.lenderDelayScale });
       });
       request.log.info({ applicationId: id }, 'application finalized');
       return reply.type('text/plain; charset=utf-8').send('success');
     });
   });
-}
-
-/**
- * Finalizing sends the application to the lenders, which strong identification of every
- * applicant must come before (spec §6). Refused before it, the application stays a
- * draft that can still be identified and completed.
- */
-async function requireIdentification(tx: Queryable, id: number, data: Record<string, unknown>, parties: Party[]): Promise<void> {
-  const missing = await unidentifiedParties(tx, id, data, parties);
-  if (missing.length > 0) throw new ApiError(409, 'APPLICATION_STATE_MISMATCH', 'identificationRequired', undefined, { parties: missing });
 }
 
 /** The application the credential hook found, read again under a row lock for this transaction. */

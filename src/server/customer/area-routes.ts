@@ -9,6 +9,7 @@ import { isObject } from '../applications/payload.ts';
 import { jsonNoStoreScope } from '../applications/submission.ts';
 import type { Products } from '../applications/products.ts';
 import { applicationOfPerson, applicationsOfPerson, markCancelled, setPersonMarketingBan, updateApplication, type PersonApplication } from '../applications/repository.ts';
+import type { ServerFlows } from '../../flows/server-registry.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, applicationNotFound, badRequest } from '../errors.ts';
 import type { RateLimiter } from '../limits/limits.ts';
@@ -26,6 +27,8 @@ import { readUser } from './validation.ts';
 export interface CustomerAreaOptions {
   db: Database;
   products: Products;
+  /** Each product's flow: its applications' kind and its offers' order. */
+  flows: ServerFlows;
   /** Polling and accepting count against the same limits as on the offers page. */
   limiter: RateLimiter;
   now: () => number;
@@ -37,10 +40,11 @@ const BODY_LIMIT = 1024;
 const USER_BODY_LIMIT = 4096;
 
 export async function customerAreaRoutes(app: FastifyInstance, options: CustomerAreaOptions): Promise<void> {
-  const { db, products, limiter, now } = options;
+  const { db, products, flows, limiter, now } = options;
   const settings = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   const customer = (request: FastifyRequest) => requireCustomer(db, request, new Date(now()), settings);
-  const isBusiness = (application: PersonApplication) => products.product(application.product)?.flow === 'business';
+  /** Business offers come in one order (spec §9), read whole and paged after. */
+  const ordersByAppliedAmount = (application: PersonApplication) => flows.ofProduct(application.product)?.offersOrder === 'appliedAmount';
   /** The page's own form (forms/user-details.json) checks what it sends. */
   const userDetails = () => products.pageForm('user-details');
 
@@ -54,7 +58,7 @@ export async function customerAreaRoutes(app: FastifyInstance, options: Customer
     const at = now();
     const summary = (application: PersonApplication) => ({
       applicationId: application.id,
-      applicationType: applicationType(products.catalogue, application.product),
+      applicationType: applicationType(products.catalogue, flows, application.product),
       appliedAmount: appliedAmountOf(application.data),
       createdAt: application.createdAt.toISOString(),
       receivedOfferCount: counts.get(application.id) ?? 0,
@@ -82,7 +86,7 @@ export async function customerAreaRoutes(app: FastifyInstance, options: Customer
     // Spec §4 "Offers list in the customer area": the server sort also includes amount,desc.
     const query = { ...parsed, sort: withAmountLast(parsed.sort) };
     await limiter.hit(db, 'poll', { ip: request.ip, application: application.id });
-    const business = isBusiness(application);
+    const business = ordersByAppliedAmount(application);
     const polled = await pollOffers(db, application.id, offersReadOptions(query, business));
     if (!polled) throw applicationNotFound();
     return offersAnswer(polled, query, business);

@@ -1,6 +1,7 @@
 // How the customer area describes a person's applications (marketplace spec §3 "Previous
 // application and overview", "User"). Pure: the routes read the rows and the clock.
 import type { Catalogue } from '../../../engine/core/catalogue.ts';
+import type { ServerFlows } from '../../flows/server-registry.ts';
 import type { PersonApplication } from '../applications/repository.ts';
 import type { User } from '../../contract/types.ts';
 
@@ -17,11 +18,11 @@ export type ApplicationState = 'CANCELLED' | 'FINALIZED' | 'SUBMITTED' | 'DRAFT'
 /** An application counts as `relevant` this long after it was sent, unless cancelled. */
 export const RELEVANT_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** From the catalogue's flow, and for the consumer flow the consolidation variant. */
-export function applicationType(catalogue: Catalogue, productId: string): ApplicationType {
+/** The product's flow's kind (its `areaKind`); a flow without one is a consumer loan, or a combination by its variant. */
+export function applicationType(catalogue: Catalogue, flows: Pick<ServerFlows, 'ofProduct'>, productId: string): ApplicationType {
   const product = Object.hasOwn(catalogue.products, productId) ? catalogue.products[productId] : undefined;
-  if (product?.flow === 'mortgage') return 'MORTGAGE';
-  if (product?.flow === 'business') return 'BUSINESS';
+  const kind = flows.ofProduct(productId)?.areaKind;
+  if (kind) return kind;
   if (productId === 'yhdistelylaina' || product?.variants.includes('yhdistelylaina')) return 'COMBINE';
   return 'CONSUMER';
 }

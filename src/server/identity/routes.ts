@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { applicationCredentials, applicationFromPath, authorizedApplication, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
-import { flowRules } from '../applications/flows.ts';
 import { lockApplication, markIdentified, readApplication, type StoredApplication } from '../applications/repository.ts';
+import type { ServerFlows } from '../../flows/server-registry.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import type { RateLimiter } from '../limits/limits.ts';
@@ -24,6 +24,8 @@ export interface IdentityRoutesOptions {
   db: Database;
   /** The catalogue: where each product's pages are, and each form's last step (the one identification belongs to). */
   products: Products;
+  /** Each product's flow: who identifies, when, and whether identification completes the application. */
+  flows: ServerFlows;
   /** Starting and completing need the browser session that may edit the application. */
   sessions: Sessions;
   /** Starting: per client address, application and identity code. */
@@ -48,12 +50,12 @@ const COMPLETE_BODY_LIMIT = 1024;
 export type FailureReason = 'mismatch' | 'cancelled' | 'failed';
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
-  const { db, settings, products, sessions } = options;
-  const flowOf = (application: StoredApplication) => flowRules(products.product(application.product)!.flow);
+  const { db, settings, products, sessions, flows } = options;
+  const flowOf = (application: StoredApplication) => flows.ofProduct(application.product)!;
   /** Identification belongs after the last step: the application is complete, not yet sent (the flow says when that is). */
   const readyForIdentification = (application: StoredApplication) => flowOf(application).readyForIdentification(application, products.formFor(application.product, application.brand));
   // Only these products' applications are found here: another's (a business application) is the 404 of a wrong link.
-  const identifying = new Set(Object.values(products.catalogue.products).filter((product) => flowRules(product.flow).identifies).map((product) => product.id));
+  const identifying = new Set(Object.values(products.catalogue.products).filter((product) => flows.of(product.flow).identifies).map((product) => product.id));
   const provider = options.provider ?? openIdConnectProvider(settings);
   const key = sealingKey(settings.clientSecret);
   // The test bank suggests the applicant's own code: it is the only one completion accepts.
@@ -193,7 +195,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   // One route per API prefix of the catalogue, each for its own products.
   for (const [api, group] of products.groups) {
     // A flow that the identification itself completes (the mortgage), or that nobody identifies for (business), has no completion call.
-    if (flowRules(group[0].flow).completesOnIdentification || !flowRules(group[0].flow).identifies) continue;
+    const flow = flows.of(group[0].flow);
+    if (flow.completesOnIdentification || !flow.identifies) continue;
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: COMPLETE_BODY_LIMIT }, (_request, body, done) => done(null, body));

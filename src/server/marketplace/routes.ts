@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationCredentials, applicationFromPath, ID_FORMAT, openedBy, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
+import type { ServerFlows } from '../../flows/server-registry.ts';
 import type { Database } from '../db/index.ts';
 import type { RateLimiter } from '../limits/limits.ts';
 import { ApiError, badRequest } from '../errors.ts';
@@ -22,6 +23,8 @@ export interface MarketplaceRoutesOptions {
   products: Products;
   /** Polling and accepting: per client address and application. */
   limiter: RateLimiter;
+  /** Which offers lists each flow has (its `offersPolls`) and how they are ordered. */
+  flows: ServerFlows;
 }
 
 const PAGE_SIZE_MAX = 100;
@@ -57,12 +60,9 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
       await options.limiter.hit(db, 'poll', { ip: request.ip, application: id });
       return reply.header('cache-control', 'no-store').send(offersAnswer(polled!, query, business));
     };
-  const productsOfFlow = (flow: string) => new Set(Object.values(options.products.catalogue.products).filter((product) => product.flow === flow).map((product) => product.id));
-  // Spec §7: the consumer offers (consumer and consolidation loans) under this one path.
-  app.get('/api/lainavertailu22/offers/:id/:token', poll(productsOfFlow('consumer'), false));
-  // Spec §7: the business offers under the business API, for its own products only.
-  for (const [api, group] of options.products.groups) {
-    if (group[0].flow === 'business') app.get(`${api}/offers/:id/:token`, poll(new Set(group.map((product) => product.id)), true));
+  // Spec §7: each flow says where its offers lists are (the consumer's one path, the business's under its API).
+  for (const { flow, groups } of options.flows.loaded) {
+    for (const list of flow.offersPolls?.(groups) ?? []) app.get(list.url, poll(list.products, flow.offersOrder === 'appliedAmount'));
   }
 
   // Its own scope: the body is a tiny JSON object and nothing else is parsed. One route

@@ -105,7 +105,8 @@ describe('brands, products and tracking', () => {
     expect(brandForHost('kattokorko.localhost').id).toBe('kattokorko');
     expect(brandForHost('www.KATTOKORKO.fi').id).toBe('kattokorko');
     expect(brandForHost('lainavertailu.fi').id).toBe('lainavertailu');
-    expect(variantsFor(brandForHost('kattokorko.fi'), 'yhdistelylaina')).toEqual(['kattokorko', 'yhdistelylaina']);
+    // The server's order (engine/core/catalogue.ts variantsOf): the product's own, then the brand's.
+    expect(variantsFor(brandForHost('kattokorko.fi'), 'yhdistelylaina')).toEqual(['yhdistelylaina', 'kattokorko']);
     expect(variantsFor(brandForHost('localhost'), 'kulutusluotto')).toEqual([]);
   });
   it('names the browser and device', () => {
