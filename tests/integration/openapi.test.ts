@@ -2,6 +2,8 @@
 // as Fastify registers them, so a new route is checked without a line here) is in the
 // OpenAPI 3.1 document with its path parameters, query, body and answers as schemas; the
 // document is served at /api/openapi.json with the development tools and not without them.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../src/contract/routes.ts';
 import { contractKey } from '../../src/server/contract-routes.ts';
@@ -48,6 +50,11 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ErrorBody', 'Offer', 'OffersPage', 'MortgageStatus', 'User', 'Tracking', 'SavedForm']));
     // The pages are not part of the API's description.
     expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
+  it('is the document docs/openapi.json publishes (npm run openapi after a contract change)', async () => {
+    const published = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8')) as Document;
+    expect(published, 'docs/openapi.json is stale: run npm run openapi').toEqual(await document());
   });
 
   it('is not served without the development tools', async () => {
