@@ -2,12 +2,10 @@
 // step, resumable with a one-time code; the last step leads to identification of every
 // applicant, and saving at step 0 (finalize) or the completion call sends it to the lenders,
 // whose offers the applicant compares on the one consumer offers list (spec §7).
-import { applicationRoutes } from '../../server/applications/routes.ts';
-import { prefillLoadRoutes } from '../../server/customer/prefill-routes.ts';
 import { ApiError } from '../../server/errors.ts';
 import { sendToLenders, unidentifiedParties } from '../../server/identity/completion.ts';
 import { requiredParties } from '../../server/identity/parties.ts';
-import { otpRoutes } from '../../server/otp/routes.ts';
+import { registerSavedApplication } from '../saved-application.ts';
 import type { ServerFlow } from '../server-flow.ts';
 
 /** Spec §7: the consumer offers (consumer and consolidation loans) under this one path. */
@@ -34,13 +32,7 @@ const consumer: ServerFlow = {
   parties: requiredParties,
   completesOnIdentification: false,
 
-  async registerGroup(app, ctx, { prefix, products: group }) {
-    const productIds = new Set(group.map((product) => product.id));
-    await app.register(applicationRoutes, { prefix, db: ctx.db, products: ctx.products, group, sessions: ctx.sessions, limiter: ctx.limiter, personKeys: ctx.personKeys, lenderDelayScale: ctx.lenderDelayScale, flow: consumer });
-    await app.register(otpRoutes, { prefix, db: ctx.db, notifier: ctx.notifier, now: ctx.now, sessions: ctx.sessions, limiter: ctx.limiter, products: productIds, brandDomains: ctx.brandDomains });
-    // Issue 17: the same saved form without a code, for its own logged-in customer.
-    await app.register(prefillLoadRoutes, { prefix, db: ctx.db, sessions: ctx.sessions, limiter: ctx.limiter, now: ctx.now, products: productIds, sessionSettings: ctx.sessionSettings });
-  },
+  registerGroup: (app, ctx, group) => registerSavedApplication(app, ctx, group, consumer),
   offersPolls: (groups) => [{ url: CONSUMER_OFFERS_URL, products: new Set(groups.flatMap((group) => group.products.map((product) => product.id))) }],
   offersOrder: 'query',
 };

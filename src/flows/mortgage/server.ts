@@ -3,11 +3,9 @@
 // identifies (§4 "Authentication"), which completes it and leaves it to the pre-analysis;
 // its status and outcome come from the mortgage status API.
 import { markSubmitted } from '../../server/applications/repository.ts';
-import { applicationRoutes } from '../../server/applications/routes.ts';
-import { prefillLoadRoutes } from '../../server/customer/prefill-routes.ts';
 import { PARTIES } from '../../server/identity/parties.ts';
 import { mortgageRoutes } from '../../server/marketplace/mortgage-routes.ts';
-import { otpRoutes } from '../../server/otp/routes.ts';
+import { registerSavedApplication } from '../saved-application.ts';
 import type { ServerFlow } from '../server-flow.ts';
 
 const mortgage: ServerFlow = {
@@ -24,13 +22,7 @@ const mortgage: ServerFlow = {
   parties: () => [PARTIES[0]],
   completesOnIdentification: true,
 
-  async registerGroup(app, ctx, { prefix, products: group }) {
-    const productIds = new Set(group.map((product) => product.id));
-    await app.register(applicationRoutes, { prefix, db: ctx.db, products: ctx.products, group, sessions: ctx.sessions, limiter: ctx.limiter, personKeys: ctx.personKeys, lenderDelayScale: ctx.lenderDelayScale, flow: mortgage });
-    await app.register(otpRoutes, { prefix, db: ctx.db, notifier: ctx.notifier, now: ctx.now, sessions: ctx.sessions, limiter: ctx.limiter, products: productIds, brandDomains: ctx.brandDomains });
-    // Issue 17: the same saved form without a code, for its own logged-in customer.
-    await app.register(prefillLoadRoutes, { prefix, db: ctx.db, sessions: ctx.sessions, limiter: ctx.limiter, now: ctx.now, products: productIds, sessionSettings: ctx.sessionSettings });
-  },
+  registerGroup: (app, ctx, group) => registerSavedApplication(app, ctx, group, mortgage),
   // The status API of every mortgage product, whatever its prefix.
   async registerOnce(app, ctx, products) {
     await app.register(mortgageRoutes, { db: ctx.db, products, lenderDelayScale: ctx.lenderDelayScale });
