@@ -11,8 +11,9 @@
 // unemployed customer cannot tick their way in. Which gate reads which age range is in
 // docs/decisions.md (issue 27): this function gates on the landing view's 20–63, the
 // form's assurance text and the price table read the insurer's 18–63.
+import type { FormDocument } from './types.ts';
 
-/** The limits, from forms/insurance.json `constants.insuranceEligibility`. */
+/** The limits, from forms/insurance.json (eligibilityLimits). */
 export interface EligibilityLimits {
   minAge: number;
   maxAge: number;
@@ -129,10 +130,15 @@ export function factsFromApplication(data: Record<string, unknown> | null, age: 
   };
 }
 
-/** The limits as forms/insurance.json writes them; throws on a document without them (forms:check keeps them there). */
-export function eligibilityLimits(constants: Record<string, unknown> | undefined): EligibilityLimits {
-  const value = constants?.insuranceEligibility as Partial<EligibilityLimits> | undefined;
-  const limits = { minAge: value?.minAge, maxAge: value?.maxAge, residenceMonths: value?.residenceMonths, workMonths: value?.workMonths };
-  for (const [key, limit] of Object.entries(limits)) if (!Number.isInteger(limit)) throw new Error(`insuranceEligibility.${key} is missing from the document's constants`);
+/**
+ * The limits as forms/insurance.json writes them: the service's ages are the `age` field's
+ * minimum and maximum (so the form refuses what the landing view refuses, from one place),
+ * the months are `constants.insuranceEligibility`. Throws on a document without them.
+ */
+export function eligibilityLimits(doc: Pick<FormDocument, 'schema' | 'constants'>): EligibilityLimits {
+  const age = doc.schema.properties.age ?? {};
+  const months = (doc.constants?.insuranceEligibility ?? {}) as Record<string, unknown>;
+  const limits = { minAge: age.minimum, maxAge: age.maximum, residenceMonths: months.residenceMonths, workMonths: months.workMonths };
+  for (const [key, limit] of Object.entries(limits)) if (!Number.isInteger(limit)) throw new Error(`the insurance document has no ${key} (age minimum/maximum, constants.insuranceEligibility)`);
   return limits as EligibilityLimits;
 }

@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { insurancePremium, type PremiumTable } from '../../../custom-validators/insurance-premium.ts';
 import { checkDocument } from '../../../engine/core/check.ts';
+import { compileSchema } from '../../../engine/core/compile.ts';
+import { createFormRuntime } from '../../../engine/core/runtime.ts';
 import { evaluate } from '../../../engine/core/logic.ts';
 import { loadFormRuntime, readFormSource } from '../../../engine/core/node.ts';
 import { compileRule } from '../../../engine/core/rule-compiler.ts';
@@ -122,6 +124,16 @@ describe('the insurance document', () => {
     expect(errorsOf({ age: 20 })).toEqual({});
     expect(errorsOf({ age: 63 })).toEqual({});
     expect(errorsOf({ age: 64 })).toEqual({ age: 'Maksuturvaa voi hakea 20–63-vuotias' });
+    expect(errorsOf({ age: undefined })).toEqual({ age: 'Ikää ei tiedetä: kirjaudu uudelleen' });
+  });
+
+  it('refuses to store an application the table cannot price, should a table with a gap ever run', () => {
+    // forms:check (and so the server's load) refuses this document; the runtime is built past it.
+    const gap = withTable((t) => t.bands.splice(2, 1));
+    const broken = createFormRuntime(gap, compileSchema(gap));
+    expect(errorMap(broken.validate({ ...valid(), age: 41 }))).toEqual({ paymentTier: 'Kuukausimaksua ei voitu laskea. Tarkista valittu taso.' });
+    expect(broken.validate({ ...valid(), age: 41 }).data.monthlyPayment).toBeUndefined();
+    expect(errorMap(broken.validate({ ...valid(), age: 39 }))).toEqual({});
   });
 
   it('forms:check refuses a table that leaves an age or a tier without a price, in Finnish, at the table', () => {

@@ -16,7 +16,8 @@ import {
 } from '../../../engine/core/insurance-eligibility.ts';
 import { loadFormRuntime } from '../../../engine/core/node.ts';
 
-const limits = eligibilityLimits(loadFormRuntime('insurance').document.constants);
+const doc = loadFormRuntime('insurance').document;
+const limits = eligibilityLimits(doc);
 const TODAY = new Date(2026, 10, 27); // 27 November 2026, local time
 /** A month `n` months before TODAY's month. */
 const monthsBack = (n: number) => {
@@ -32,8 +33,9 @@ const known = (change: Partial<InsuranceFacts> = {}): InsuranceFacts => ({
 const allAssured = { assureAge: true, hasWorked: true, assureInformation: true };
 
 describe('insurance eligibility', () => {
-  it('reads the spec’s limits from the document: age 20–63, 12 months of residence, 6 months of work', () => {
+  it('reads the spec’s limits from the document: age 20–63 (the age field’s own limits), 12 months of residence, 6 months of work', () => {
     expect(limits).toEqual({ minAge: 20, maxAge: 63, residenceMonths: 12, workMonths: 6 });
+    expect(doc.schema.properties.age).toMatchObject({ minimum: 20, maximum: 63 });
   });
 
   it('gates on age 20–63 exactly, from the identity code', () => {
@@ -139,6 +141,9 @@ describe('insurance eligibility', () => {
   });
 
   it('refuses a document without the limits', () => {
-    expect(() => eligibilityLimits({ insuranceEligibility: { minAge: 20, maxAge: 63, residenceMonths: 12 } })).toThrow(/workMonths/);
+    expect(() => eligibilityLimits({ schema: doc.schema, constants: { insuranceEligibility: { residenceMonths: 12 } } })).toThrow(/workMonths/);
+    const noAgeLimit = structuredClone(doc);
+    delete noAgeLimit.schema.properties.age.maximum;
+    expect(() => eligibilityLimits(noAgeLimit)).toThrow(/maxAge/);
   });
 });
