@@ -140,6 +140,17 @@ describe('insurance eligibility', () => {
     expect(factsFromApplication(null, null)).toEqual({ age: null, employment: null, moveIn: null });
   });
 
+  it('has a Finnish text in the document for every criterion the landing view lists, its numbers the limits’', () => {
+    const texts = doc.texts ?? {};
+    for (const criterion of CRITERIA) expect(texts[`eligibility${criterion[0].toUpperCase()}${criterion.slice(1)}`], criterion).toBeTruthy();
+    expect(texts.eligibilityAge).toContain(`${limits.minAge}–${limits.maxAge}`);
+    expect(texts.eligibilityResidence).toContain(`${limits.residenceMonths} kuukautta`);
+    expect(texts.eligibilityWork).toContain(`${limits.workMonths} kuukautta`);
+    expect(texts.notEligible).toContain('(/haelainaa)');
+    expect(texts.supportHours).toContain('10.00–16.30');
+    expect([texts.statusWaitingForSignature, texts.statusSigned]).toEqual(['Odottaa allekirjoitusta', 'Allekirjoitettu']);
+  });
+
   it('refuses a document without the limits', () => {
     expect(() => eligibilityLimits({ schema: doc.schema, constants: { insuranceEligibility: { residenceMonths: 12 } } })).toThrow(/workMonths/);
     const noAgeLimit = structuredClone(doc);
