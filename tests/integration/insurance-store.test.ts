@@ -3,6 +3,7 @@
 // applied for, the broker's claims without the identity code), refused for anyone but the
 // insured person, for a changed application and twice; no identity code in clear anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personKeys, syncPersonKeys } from '../../src/server/customer/person-keys.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import {
@@ -140,6 +141,30 @@ describeOnDatabases('insurance application store', (target) => {
         [other, matti],
       ),
     ).rejects.toThrow();
+  });
+
+  it('follows its loan application to a new person key, the signer’s evidence with it', async () => {
+    const made = await db.query<{ id: number | string }>(
+      `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking)
+       VALUES ($1, 'kulutusluotto', 'consumer', 'lainavertailu', 7, $2::jsonb, '{"step": 7}', '{}') RETURNING id`,
+      [newToken().hash, JSON.stringify({ primaryApplicantPersonalIdentificationNumber: maijaId })],
+    );
+    const source = Number(made.rows[0].id);
+    await syncPersonKeys(db, personKeys(SECRET));
+    const waiting = await createInsurance(db, maija, { ...input(), applicationId: source });
+    const signed = await createInsurance(db, maija, { ...input(), applicationId: source });
+    expect(await markInsuranceSigned(db, signed, evidence(signed))).toBe('signed');
+
+    const rotated = personKeys('insurance-store-test-another-person-key');
+    expect(await syncPersonKeys(db, rotated)).toMatchObject({ rekeyed: true });
+    const newKey = rotated.of(maijaId);
+    expect(await findInsurance(db, waiting, maija)).toBeNull();
+    expect(await findInsurance(db, waiting, newKey)).toMatchObject({ id: waiting, status: 'WAITING_FOR_SIGNATURE' });
+    const kept = (await findInsurance(db, signed, newKey))!;
+    expect(kept.status).toBe('SIGNED');
+    expect(kept.signature!.signerKey.equals(newKey)).toBe(true);
+    expect(await updateInsurance(db, waiting, newKey, input({ paymentTier: 200, monthlyPayment: 10.6 }))).toBe('updated');
+    await syncPersonKeys(db, personKeys(SECRET));
   });
 
   it('outlives the loan application it was made from', async () => {

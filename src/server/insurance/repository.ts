@@ -177,3 +177,20 @@ function holdsIdentityCode(value: unknown): boolean {
 function assertNoIdentityCode(claims: Record<string, unknown>): void {
   if (holdsIdentityCode(claims)) throw new Error('signature claims must not hold an identity code: pass them through evidenceClaims');
 }
+
+/**
+ * After the person key changed (customer/person-keys.ts `syncPersonKeys` made every loan
+ * application's key anew): each insurance application takes the new key of the loan application
+ * it was made from, whose primary applicant is the insured person, and a signed one its signer's
+ * with it (the same person). One whose loan application is gone keeps a key nothing finds.
+ * Idempotent. Returns how many rows changed.
+ */
+export async function rekeyInsurance(db: Queryable): Promise<number> {
+  const result = await db.query(
+    `UPDATE insurance_applications i
+     SET person_key = a.person_key, signer_key = CASE WHEN i.signer_key IS NULL THEN NULL ELSE a.person_key END
+     FROM applications a
+     WHERE a.id = i.application_id AND a.person_key IS NOT NULL AND a.person_key <> i.person_key`,
+  );
+  return result.rowCount;
+}
