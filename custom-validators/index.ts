@@ -38,4 +38,5 @@ export {
   type EmailCode,
 } from './email.ts';
 export { annuity, countTrue, isEmpty, logicOperations, round, sumBy } from './logic-operations.ts';
+export { insurancePremium, type PremiumBand, type PremiumTable } from './insurance-premium.ts';
 export { normalizers } from './normalizers.ts';

@@ -8,6 +8,7 @@
 import { personalIdAge, personalIdIndividualNumber, personalIdSex } from './personal-id.ts';
 import { monthYearNotInFuture, monthYearNotInPast } from './month-year.ts';
 import { roundHalfAwayFromZero } from './rounding.ts';
+import { insurancePremium } from './insurance-premium.ts';
 
 // Numbers, and numeric strings from inputs that have not been normalised yet.
 function toNumber(value: unknown): number | null {
@@ -71,4 +72,5 @@ export const logicOperations: Record<string, (...args: any[]) => unknown> = {
   countTrue,
   isEmpty,
   round,
+  insurancePremium,
 };

@@ -10,6 +10,7 @@ import { compileSchema, createAjv } from './compile.ts';
 import { resolveVariants, variantNames } from './document.ts';
 import { unsafeLinkFindings } from './links.ts';
 import { knownOperation, operationsIn, variablesIn } from './logic.ts';
+import { premiumTableFindings } from './premium-table.ts';
 import { resolveDocument, usesSections, withParty, type LoadSection, type Section } from './sections.ts';
 import type { Finding, FormDocument, JsonSchema, Logic } from './types.ts';
 
@@ -163,6 +164,8 @@ export function checkDocument(input: unknown): Finding[] {
   }
   // A `[text](href)` in any text becomes a link in the browser only with a safe href: say so here.
   findings.push(...unsafeLinkFindings(doc));
+  // A price table a rule reads must price every tier at every age it covers.
+  findings.push(...premiumTableFindings(doc));
   return findings;
 
   function tryCompile(resolved: FormDocument, path: string) {

@@ -244,6 +244,27 @@ export const messages = {
     fi: 'Tuntematon lainatyyppi.',
     en: 'Unknown loan kind: the path ends in mortgage, consumer or combine.',
   },
+  // --- Payment-protection insurance (issue 27) ---
+  insuranceNotFound: {
+    fi: 'Vakuutushakemusta ei löytynyt.',
+    en: 'No such insurance application for this person.',
+  },
+  insuranceNotEligible: {
+    fi: 'Tietojesi perusteella et voi hakea Maksuturvaa. Jos tietosi ovat muuttuneet, päivitä ne tekemällä uusi lainahakemus.',
+    en: 'The person is not eligible for the insurance ({reasons}).',
+  },
+  insuranceSigned: {
+    fi: 'Vakuutushakemus on jo allekirjoitettu, eikä sitä voi enää muuttaa.',
+    en: 'The insurance application is signed and takes no more changes or signatures.',
+  },
+  insuranceWrongSigner: {
+    fi: 'Vakuutushakemuksen voi allekirjoittaa vain vakuutettu itse.',
+    en: 'The signer is not the insured person.',
+  },
+  insuranceChanged: {
+    fi: 'Vakuutushakemus on muuttunut allekirjoituksen aloittamisen jälkeen. Tarkista tiedot ja allekirjoita uudelleen.',
+    en: 'The signed content is not the application as it is now.',
+  },
 } as const satisfies Record<string, { fi: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

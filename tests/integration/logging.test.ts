@@ -93,6 +93,10 @@ const DISTINCT: FormData = {
   name: 'Pölkkysen Paja',
   zip: '40320',
   city: 'Pölkkylä',
+  // The insurance's (forms/insurance.json): the insured person's name and age.
+  firstName: 'Aino-Kaarina',
+  lastName: 'Pölkkynen',
+  age: 53,
 };
 const WITH_CO_APPLICANT: FormData = {
   ...DISTINCT,

@@ -10,6 +10,7 @@
 import { createHmac } from 'node:crypto';
 import { applicationsWithoutPersonKey, clearPersonKeys, setPersonKeys } from '../applications/repository.ts';
 import type { Database, Queryable } from '../db/index.ts';
+import { rekeyInsurance } from '../insurance/repository.ts';
 import { personKey } from '../otp/owner.ts';
 import { deletePersonSessions } from '../sessions/store.ts';
 
@@ -73,6 +74,8 @@ export async function syncPersonKeys(db: Database, keys: PersonKeys): Promise<{ 
     updated += made.length;
     after = rows[rows.length - 1].id;
   }
+  // Insurance applications hold no identity code: they follow their loan application's new key.
+  if (rekeyed) await rekeyInsurance(db);
   // Written last: a start that stops half-way makes the rest (or all, after a key change) next time.
   await db.query(
     `INSERT INTO person_key_fingerprint (id, fingerprint, updated_at) VALUES (1, $1, now())

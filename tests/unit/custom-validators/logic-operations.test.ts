@@ -115,6 +115,7 @@ describe('logicOperations', () => {
         'countTrue',
         'isEmpty',
         'round',
+        'insurancePremium',
       ].sort(),
     );
   });
