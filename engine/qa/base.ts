@@ -5,9 +5,9 @@
 import { isTruthy } from '../core/logic.ts';
 import type { FormRuntime } from '../core/runtime.ts';
 import type { FormData, FormDocument } from '../core/types.ts';
-import { declaredIntent, isBlank, ruleContext } from './intent.ts';
+import { declaredIntent, isBlank, resolveRef, ruleContext } from './intent.ts';
 import { rotate, type Random } from './random.ts';
-import { candidates } from './values.ts';
+import { candidates, fitsNumber, fitsText, hasType } from './values.ts';
 
 const REPAIR_ROUNDS = 6;
 
@@ -49,7 +49,10 @@ export function baseBuilder(doc: FormDocument, runtime: FormRuntime, random: Ran
     const own = ordered.get(field) ?? [];
     // A check comparing two fields ("repeat the e-mail") needs the other field's value on offer.
     const related = checks.filter((c) => c.field.split('.')[0] === field).flatMap((c) => [...varsOf(c.rule)]).filter((f) => f !== field && data[f] !== undefined);
-    return [...own, ...related.map((f) => data[f])];
+    // Only where the other value could be this field's: another field's age is no tier to offer.
+    const schema = resolveRef(doc, doc.schema.properties[field] ?? {});
+    const fits = (value: unknown) => hasType(schema, value) && (typeof value !== 'number' || fitsNumber(schema, value)) && (typeof value !== 'string' || fitsText(schema, value));
+    return [...own, ...related.map((f) => data[f]).filter(fits)];
   }
 
   const stepFields = (step: number, data: FormData) => {

@@ -11,7 +11,7 @@ import { baseBuilder, varsOf } from './base.ts';
 import { CASE_KINDS, expectedOf, type CaseKind, type CaseSet, type TestCase } from './cases.ts';
 import { declaredIntent, declaredMessage, fieldOrder, isBlank, resolveRef, ruleContext, stepOfField } from './intent.ts';
 import { seededRandom } from './random.ts';
-import { fitsText, hasType, keywordOf, optionsOf, textOfLength, typeOf, wrongType } from './values.ts';
+import { fitsText, hasType, keywordOf, optionsOf, stepOf, textOfLength, typeOf, wrongType } from './values.ts';
 
 export const DEFAULT_SEED = 20260601;
 
@@ -234,7 +234,12 @@ function boundaries(schema: JsonSchema, current: unknown, today: Date): Boundary
   const out: Boundary[] = [];
   const type = typeOf(schema);
   if (type === 'number' || type === 'integer') {
-    const step = 1;
+    // A slider's values are its steps (multipleOf): the neighbours of a limit are a step away.
+    const step = stepOf(schema) ?? 1;
+    if (stepOf(schema) !== null) {
+      const from = typeof schema.minimum === 'number' ? schema.minimum : 0;
+      out.push({ value: from + step / 2, what: `multipleOf ${step} väliin`, error: { keys: ['multipleOf'], params: { multipleOf: step } } });
+    }
     if (typeof schema.minimum === 'number') {
       const min = schema.minimum;
       out.push({ value: min - step, what: `minimum ${min} alle`, error: { keys: ['minimum'], params: { limit: min } } });

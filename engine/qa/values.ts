@@ -41,6 +41,14 @@ export function hasType(schema: JsonSchema, value: unknown): boolean {
   return typeof value === type;
 }
 
+/** Whether a number keeps to the schema's limits and step. */
+export function fitsNumber(schema: JsonSchema, value: number): boolean {
+  if (typeof schema.minimum === 'number' && value < schema.minimum) return false;
+  if (typeof schema.maximum === 'number' && value > schema.maximum) return false;
+  const step = stepOf(schema);
+  return step === null || Number.isInteger(value / step);
+}
+
 export function fitsText(schema: JsonSchema, text: string): boolean {
   const length = [...text].length;
   if (typeof schema.minLength === 'number' && length < schema.minLength) return false;
@@ -57,12 +65,18 @@ export function textOfLength(schema: JsonSchema, length: number): string | null 
   return null;
 }
 
+/** A number's step (`multipleOf`, a slider's); null when any value between its limits goes. */
+export function stepOf(schema: JsonSchema): number | null {
+  return typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : null;
+}
+
 function numbers(schema: JsonSchema): number[] {
   const integer = typeOf(schema) === 'integer';
+  const step = stepOf(schema);
   const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
   const max = typeof schema.maximum === 'number' ? schema.maximum : Math.max(min, 1000) * 10;
-  const middle = integer ? Math.round((min + max) / 2) : Math.round((min + max) / 2 / 100) * 100;
-  const list = [schema.default, min, Math.min(max, min + 1), middle, max].filter((n): n is number => typeof n === 'number');
+  const middle = step ? Math.round((min + max) / 2 / step) * step : integer ? Math.round((min + max) / 2) : Math.round((min + max) / 2 / 100) * 100;
+  const list = [schema.default, min, Math.min(max, min + (step ?? 1)), middle, max].filter((n): n is number => typeof n === 'number');
   return [...new Set(list)];
 }
 
