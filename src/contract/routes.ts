@@ -21,6 +21,44 @@ const credentialsPath = {
   properties: { id: { type: 'string', description: 'The application id (digits)' }, token: { type: 'string', description: 'The application token' } },
   required: ['id', 'token'],
 } as const;
+/** One insurance application as the customer sees it (marketplace spec §3 "Insurance application"). */
+const insuranceApplication = {
+  type: 'object',
+  properties: {
+    insuranceApplicationId: { type: 'integer' },
+    applicationId: { type: ['integer', 'null'] },
+    applicationStatus: { type: 'string', enum: ['WAITING_FOR_SIGNATURE', 'SIGNED'] },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    address: { type: 'string' },
+    zip: { type: 'string' },
+    city: { type: 'string' },
+    age: { type: 'integer' },
+    paymentTier: { type: 'integer' },
+    monthlyPayment: { type: 'number' },
+    appliedDueDate: { type: 'integer' },
+    assureAge: { type: 'boolean' },
+    hasWorked: { type: 'boolean' },
+    assureInformation: { type: 'boolean' },
+  },
+  required: ['insuranceApplicationId', 'applicationId', 'applicationStatus', 'firstName', 'lastName', 'email', 'phone', 'address', 'zip', 'city', 'age', 'paymentTier', 'monthlyPayment', 'appliedDueDate', 'assureAge', 'hasWorked', 'assureInformation'],
+  additionalProperties: false,
+} as const;
+/** The insurance form, its read-only fields (ignored), the brand and the source loan application. */
+const insuranceBody = {
+  type: 'object',
+  properties: {
+    brand: { type: 'string' },
+    applicationId: {},
+    paymentTier: {}, appliedDueDate: {}, address: {}, zip: {}, city: {}, phone: {}, email: {},
+    assureAge: {}, hasWorked: {}, assureInformation: {},
+    age: {}, firstName: {}, lastName: {}, monthlyPayment: {},
+  },
+  required: ['brand'],
+  additionalProperties: false,
+} as const;
 /** `page`, `size` and repeated `sort=field,dir` (spec §7); anything else is refused. */
 const offersQuery = {
   type: 'object',
@@ -286,6 +324,45 @@ export const contract = {
       additionalProperties: false,
     },
     response: { 200: ref('User'), ...errors },
+  },
+  'GET /api/insuranceApplication': {
+    summary: "The customer's latest insurance application, age and eligibility",
+    response: {
+      200: {
+        type: 'object',
+        properties: {
+          hasInsuranceApplication: { type: 'boolean' },
+          age: { type: ['integer', 'null'] },
+          firstName: { type: 'string' },
+          lastName: { type: 'string' },
+          eligibility: {
+            type: 'object',
+            properties: {
+              status: { type: 'string', enum: ['eligible', 'notEligible', 'needsAssurance'] },
+              reasons: { type: 'array', items: { type: 'string' } },
+              assure: { type: 'array', items: { type: 'string' } },
+            },
+            required: ['status', 'reasons', 'assure'],
+            additionalProperties: false,
+          },
+          insuranceApplication: { oneOf: [{ type: 'null' }, insuranceApplication] },
+        },
+        required: ['hasInsuranceApplication', 'age', 'firstName', 'lastName', 'eligibility', 'insuranceApplication'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
+  'POST /api/insuranceApplication/create': {
+    summary: 'Apply for the insurance (age, names and fee are the server\'s)',
+    body: insuranceBody,
+    response: { 200: insuranceApplication, ...errors },
+  },
+  'POST /api/insuranceApplication/update/:insuranceApplicationId': {
+    summary: "Change one of the customer's insurance applications not yet signed",
+    params: { type: 'object', properties: { insuranceApplicationId: { type: 'string' } }, required: ['insuranceApplicationId'] },
+    body: insuranceBody,
+    response: { 200: insuranceApplication, ...errors },
   },
   'POST /api/marketing-ban/by-application-token': {
     summary: "Set the application's marketing ban (the code modal's link)",

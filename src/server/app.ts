@@ -20,6 +20,7 @@ import { registerRequestOriginCheck } from './request-origin.ts';
 import { createSessions, type SessionSettings } from './sessions/sessions.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 import { customerAreaRoutes } from './customer/area-routes.ts';
+import { insuranceRoutes } from './insurance/routes.ts';
 import { customerAuthRoutes } from './customer/auth-routes.ts';
 import { prefillRedirectRoutes } from './customer/prefill-routes.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from './customer/person-keys.ts';
@@ -189,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: options.sessions });
   await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: options.sessions });
+  // Issue 27: the logged-in customer's payment-protection insurance application.
+  await app.register(insuranceRoutes, { db, products, now, sessions: options.sessions });
   await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: options.sessions });
   if (options.devTools) {
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });

@@ -253,6 +253,10 @@ export const messages = {
     fi: 'Tietojesi perusteella et voi hakea Maksuturvaa. Jos tietosi ovat muuttuneet, päivitä ne tekemällä uusi lainahakemus.',
     en: 'The person is not eligible for the insurance ({reasons}).',
   },
+  insuranceBodyInvalid: {
+    fi: 'Pyynnön pitää sisältää vakuutushakemuksen tiedot, brändi ja lainahakemuksen tunnus.',
+    en: 'The body must have the insurance form\'s fields, a known "brand" and optionally "applicationId": <positive integer>, and nothing else.',
+  },
   insuranceSigned: {
     fi: 'Vakuutushakemus on jo allekirjoitettu, eikä sitä voi enää muuttaa.',
     en: 'The insurance application is signed and takes no more changes or signatures.',

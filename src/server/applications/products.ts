@@ -48,7 +48,7 @@ export interface Products {
 }
 
 /** The page forms the server checks calls with. */
-export const PAGE_FORMS = ['user-details'] as const;
+export const PAGE_FORMS = ['user-details', 'insurance'] as const;
 export type PageFormId = (typeof PAGE_FORMS)[number];
 
 export interface PageForm {
