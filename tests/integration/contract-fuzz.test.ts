@@ -67,7 +67,7 @@ describe('contract fuzz from the OpenAPI document [PGlite]', () => {
   }
 
   function browserFor(path: string): Browser {
-    return /^\/api\/(applications|user|auth)(\/|$)/.test(path) || path.endsWith('/get/prefill') ? customer : applicant;
+    return /^\/api\/(applications|user|auth|insuranceApplication)(\/|$)/.test(path) || path.endsWith('/get/prefill') ? customer : applicant;
   }
 
   async function send(operation: ApiOperation, request: ApiRequest): Promise<{ status: number; contentType: string; text: string }> {
