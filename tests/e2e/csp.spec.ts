@@ -45,7 +45,8 @@ test('the pages run under the server CSP without a violation', async ({ page }) 
   // The method pictures load from our own origin under img-src.
   const picture = page.locator('main img').first();
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+  // Visible comes before loaded on a busy machine: wait for the picture itself (a blocked one ends complete with no width).
+  await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
 
   expect(violations).toEqual([]);
   expect(consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text))).toEqual([]);
