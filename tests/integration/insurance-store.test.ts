@@ -21,6 +21,7 @@ import { personKey } from '../../src/server/otp/owner.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { describeOnDatabases, type TestDatabase } from './helpers/database.ts';
+import { validInsurance } from '../fixtures/insurance-valid.ts';
 
 const SECRET = 'insurance-store-test-person-key';
 const maijaId = personalIdOfAge(41, 123);
@@ -29,19 +30,7 @@ const matti = personKey(SECRET, personalIdOfAge(52, 456));
 const TERMS = 'maksuturva-2026-11';
 
 const form = (change: Record<string, unknown> = {}) => ({
-  paymentTier: 300,
-  appliedDueDate: 15,
-  age: 41,
-  firstName: 'Maija',
-  lastName: 'Meikäläinen',
-  address: 'Mannerheimintie 1 A 2',
-  zip: '00100',
-  city: 'Helsinki',
-  phone: '0401234567',
-  email: 'maija@example.fi',
-  assureAge: true,
-  hasWorked: true,
-  assureInformation: true,
+  ...validInsurance(),
   monthlyPayment: 15.9,
   ...change,
 });

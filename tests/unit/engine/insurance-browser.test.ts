@@ -10,27 +10,14 @@ import { generateValidatorModule } from '../../../engine/core/compile.ts';
 import { loadFormRuntime, readFormDocument } from '../../../engine/core/node.ts';
 import { createFormRuntime } from '../../../engine/core/runtime.ts';
 import type { SchemaValidateFunction } from '../../../engine/core/types.ts';
+import { validInsurance } from '../../fixtures/insurance-valid.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const tmp = join(root, 'tests', '.tmp', `insurance-standalone-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const valid = {
-  paymentTier: 300,
-  appliedDueDate: 15,
-  age: 41,
-  firstName: 'Maija',
-  lastName: 'Meikäläinen',
-  address: 'Mannerheimintie 1 A 2',
-  zip: '00100',
-  city: 'Helsinki',
-  phone: '0401234567',
-  email: 'maija@example.fi',
-  assureAge: true,
-  hasWorked: true,
-  assureInformation: true,
-};
+const valid = validInsurance();
 
 describe('the insurance document in the browser', () => {
   it('validates and derives the fee exactly as the server does', async () => {

@@ -17,27 +17,14 @@ import { compileRule } from '../../../engine/core/rule-compiler.ts';
 import { sensitiveFields } from '../../../engine/core/sensitive.ts';
 import type { FormDocument } from '../../../engine/core/types.ts';
 import { errorMap } from './helpers.ts';
+import { validInsurance } from '../../fixtures/insurance-valid.ts';
 
 const runtime = loadFormRuntime('insurance');
 const doc = runtime.document;
 const table = doc.constants!.insurancePremiums as PremiumTable;
 const ASSURANCES = ['assureAge', 'hasWorked', 'assureInformation'];
 
-const valid = () => ({
-  paymentTier: 300,
-  appliedDueDate: 15,
-  age: 41,
-  firstName: 'Maija',
-  lastName: 'Meikäläinen',
-  address: 'Mannerheimintie 1 A 2',
-  zip: '00100',
-  city: 'Helsinki',
-  phone: '0401234567',
-  email: 'maija@example.fi',
-  assureAge: true,
-  hasWorked: true,
-  assureInformation: true,
-});
+const valid = validInsurance;
 const errorsOf = (change: Record<string, unknown>) => errorMap(runtime.validate({ ...valid(), ...change }));
 const premiumOf = (tier: number, age: number) => table.bands.find((band) => age >= band.minAge && age <= band.maxAge)!.premiums[table.tiers.indexOf(tier)];
 const withTable = (change: (t: PremiumTable) => void): FormDocument => {
