@@ -5,6 +5,7 @@
 import { apiGroups, lastStepOf, variantsOf, type Catalogue, type CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import { DEFAULT_CACHE_DIR, cachedForms, uncachedForms } from '../../../engine/build/validator-cache.ts';
 import { FORMS_DIR } from '../../../engine/core/node.ts';
+import type { FormDocument } from '../../../engine/core/types.ts';
 
 export interface SubmissionResult {
   valid: boolean;
@@ -52,6 +53,8 @@ export const PAGE_FORMS = ['user-details', 'insurance'] as const;
 export type PageFormId = (typeof PAGE_FORMS)[number];
 
 export interface PageForm {
+  /** The resolved document the form validates with (its fields, constants, limits). */
+  document: FormDocument;
   /** Every field of the document's one step, required and schema rules, the Finnish messages; `data` normalised. */
   validate(data: Record<string, unknown>): SubmissionResult;
 }
@@ -90,7 +93,7 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
     let form = pageForms.get(documentId);
     if (!form) {
       const runtime = source.runtime(documentId, []);
-      form = { validate: (data) => runtime.validateSubmission(data, { uptoStep: lastStepOf(runtime.document) }) };
+      form = { document: runtime.document, validate: (data) => runtime.validateSubmission(data, { uptoStep: lastStepOf(runtime.document) }) };
       pageForms.set(documentId, form);
     }
     return form;

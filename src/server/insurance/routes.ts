@@ -8,7 +8,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { personalIdAge } from '../../../custom-validators/personal-id.ts';
 import { eligibilityLimits, factsFromApplication, insuranceEligibility, type Eligibility } from '../../../engine/core/insurance-eligibility.ts';
-import { loadFormRuntime } from '../../../engine/core/node.ts';
 import { ID_FORMAT } from '../applications/credentials.ts';
 import { isObject } from '../applications/payload.ts';
 import type { Products } from '../applications/products.ts';
@@ -32,9 +31,6 @@ export interface InsuranceRoutesOptions {
 /** A dozen short fields: room for long addresses, not for a payload. */
 const BODY_LIMIT = 4096;
 const PERSONAL_ID = 'primaryApplicantPersonalIdentificationNumber';
-const FORM_FIELDS = ['paymentTier', 'appliedDueDate', 'address', 'zip', 'city', 'phone', 'email', 'assureAge', 'hasWorked', 'assureInformation'] as const;
-/** Sent back as the page got them; the server's own values replace them. */
-const READ_ONLY = ['age', 'firstName', 'lastName', 'monthlyPayment'] as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -50,7 +46,12 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
   const { db, products, now } = options;
   const settings = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   const customer = (request: FastifyRequest) => requireCustomer(db, request, new Date(now()), settings);
-  const document = loadFormRuntime('insurance').document;
+  // The document the form validates with, so its fields, limits and terms are one folder's.
+  const document = products.pageForm('insurance').document;
+  const properties = Object.entries(document.schema.properties);
+  /** Sent back as the page got them (read-only in the document); the server's own values replace them. */
+  const readOnly = new Set(properties.filter(([, schema]) => schema.readOnly === true).map(([field]) => field));
+  const formFields = new Set(properties.map(([field]) => field).filter((field) => !readOnly.has(field)));
   const limits = eligibilityLimits(document);
   const termsVersion = termsVersionOf(document.constants?.insuranceTermsVersion);
   const form = () => products.pageForm('insurance');
@@ -131,8 +132,8 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
     if (applicationId !== undefined && applicationId !== null && !ID_FORMAT.test(idText)) throw badRequest('insuranceBodyInvalid');
     const form: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(rest)) {
-      if ((READ_ONLY as readonly string[]).includes(field)) continue;
-      if (!(FORM_FIELDS as readonly string[]).includes(field)) throw badRequest('insuranceBodyInvalid');
+      if (readOnly.has(field)) continue;
+      if (!formFields.has(field)) throw badRequest('insuranceBodyInvalid');
       form[field] = value;
     }
     return { brand, applicationId: idText ? Number(idText) : undefined, form };
