@@ -38,11 +38,28 @@ export interface CatalogueProduct {
   brands: string[];
 }
 
+/**
+ * A service of the logged-in customer that is not a loan application sent to lenders (the
+ * payment-protection insurance): one form document, one page at `/<path>` and one API
+ * prefix, served by its flow module (`src/flows/<flow>/`, a ServiceFlow and an AppService).
+ */
+export interface CatalogueService {
+  id: string;
+  flow: string;
+  document: string;
+  /** The page path: `/<path>`, behind the customer login. */
+  path: string;
+  api: string;
+  brands: string[];
+}
+
 export interface Catalogue {
   brands: Record<string, CatalogueBrand>;
   defaultBrand: string;
   products: Record<string, CatalogueProduct>;
   defaultProduct: string;
+  /** The customer services; none when the catalogue has no `services`. */
+  services: Record<string, CatalogueService>;
 }
 
 /** What the check needs to know of a document: its variants. */
@@ -56,6 +73,8 @@ export class CatalogueError extends Error {
 
 const ID = /^[a-z][a-z0-9-]*$/;
 const API = /^\/api(\/[a-z0-9][a-z0-9-]*)+$/;
+/** The spec's insurance API is camel-cased (`/api/insuranceApplication`). */
+const SERVICE_API = /^\/api(\/[A-Za-z0-9][A-Za-z0-9-]*)+$/;
 const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 
 type Json = Record<string, unknown>;
@@ -71,7 +90,7 @@ export function checkCatalogue(value: unknown, documentOf: DocumentLookup, known
   const findings: Finding[] = [];
   const add = (path: string, message: string) => findings.push({ path, message });
   if (!isObject(value)) return [{ path: '', message: 'luettelon pitää olla JSON-olio' }];
-  for (const key of Object.keys(value)) if (!['$comment', '$schema', 'brands', 'defaultBrand', 'products', 'defaultProduct'].includes(key)) add(`/${key}`, 'tuntematon avain');
+  for (const key of Object.keys(value)) if (!['$comment', '$schema', 'brands', 'defaultBrand', 'products', 'defaultProduct', 'services'].includes(key)) add(`/${key}`, 'tuntematon avain');
 
   const brands = isObject(value.brands) ? value.brands : {};
   if (!isObject(value.brands) || Object.keys(brands).length === 0) add('/brands', 'vähintään yksi brändi tarvitaan');
@@ -136,7 +155,34 @@ export function checkCatalogue(value: unknown, documentOf: DocumentLookup, known
     if (!first) flowOfApi.set(product.api, { flowName, id });
     else if (first.flowName !== flowName) add(`/products/${id}/flow`, `sama rajapinta kuin tuotteella ${first.id}, jonka kulku on ${String(first.flowName)}`);
   }
+  checkServices(value.services, brands, documentOf, knownFlows, paths, add);
   return findings;
+}
+
+/** Services: each names a known flow, a document, a page path of its own, an API prefix and its brands. */
+function checkServices(value: unknown, brands: Json, documentOf: DocumentLookup, knownFlows: readonly string[] | undefined, productPaths: ReadonlyMap<string, string>, add: (path: string, message: string) => void): void {
+  if (value === undefined) return;
+  if (!isObject(value)) return add('/services', 'palveluiden pitää olla olio');
+  const paths = new Map<string, string>();
+  for (const [id, service] of Object.entries(value)) {
+    const at = `/services/${id}`;
+    if (!ID.test(id)) add(at, 'tunnus: pienet kirjaimet, numerot ja viivat');
+    if (!isObject(service)) {
+      add(at, 'palvelun pitää olla olio');
+      continue;
+    }
+    for (const key of Object.keys(service)) if (!['document', 'path', 'api', 'brands', 'flow'].includes(key)) add(`${at}/${key}`, 'tuntematon avain');
+    const flowName = service.flow;
+    if (typeof flowName !== 'string' || !ID.test(flowName)) add(`${at}/flow`, 'kulun nimi: pienet kirjaimet, numerot ja viivat');
+    else if (knownFlows && !knownFlows.includes(flowName)) add(`${at}/flow`, `kulku: ${knownFlows.join(' tai ')}`);
+    if (!(typeof service.document === 'string' && ID.test(service.document) && documentOf(service.document))) add(`${at}/document`, `lomakedokumenttia forms/${String(service.document)}.json ei ole`);
+    if (typeof service.path !== 'string' || !ID.test(service.path)) add(`${at}/path`, 'sivupolku: pienet kirjaimet, numerot ja viivat');
+    else if (paths.has(service.path) || productPaths.has(service.path)) add(`${at}/path`, `sama kuin ${paths.get(service.path) ?? productPaths.get(service.path)}`);
+    else paths.set(service.path, id);
+    if (typeof service.api !== 'string' || !SERVICE_API.test(service.api)) add(`${at}/api`, 'rajapinnan polku alkaa /api/ (kirjaimet, numerot, viivat)');
+    if (!isStringList(service.brands) || service.brands.length === 0) add(`${at}/brands`, 'vähintään yksi brändi');
+    else service.brands.forEach((brand, index) => Object.hasOwn(brands, brand) || add(`${at}/brands/${index}`, `brändiä ${brand} ei ole luettelossa`));
+  }
 }
 
 /** The catalogue with ids filled in; throws CatalogueError when the check finds anything. */
@@ -151,13 +197,14 @@ export function parseCatalogue(value: unknown, documentOf: DocumentLookup, known
  * same file already, and the browser has only some of the documents to check it against.
  */
 export function checkedCatalogue(value: unknown): Catalogue {
-  const raw = value as { brands: Json; defaultBrand: string; products: Json; defaultProduct: string };
+  const raw = value as { brands: Json; defaultBrand: string; products: Json; defaultProduct: string; services?: Json };
   const withIds = <T>(entries: Json, defaults: object = {}) => Object.fromEntries(Object.entries(entries).map(([id, entry]) => [id, { id, ...defaults, ...(entry as object) } as T]));
   return {
     brands: withIds<CatalogueBrand>(raw.brands),
     defaultBrand: raw.defaultBrand,
     products: withIds<CatalogueProduct>(raw.products, { flow: DEFAULT_FLOW }),
     defaultProduct: raw.defaultProduct,
+    services: withIds<CatalogueService>(raw.services ?? {}),
   };
 }
 

@@ -4,13 +4,14 @@ import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { Brand } from './brands.ts';
 import type { FormLoader } from './form-source.ts';
-import { defaultProduct } from './catalogue.ts';
+import { defaultProduct, services } from './catalogue.ts';
 import { CustomerSessionProvider, LogoutOnTheWay, RequireLogin } from './customer/session.tsx';
 import { LoadingPage } from './pages/LoadingPages.tsx';
-import { ApplicationsPage, ApplyPage, InsurancePage, LegalPage, LoginPage, LogoutPage, MarketingBanPage, UserDetailsPage } from './pages/lazy-pages.tsx';
+import { ApplicationsPage, ApplyPage, LegalPage, LoginPage, LogoutPage, MarketingBanPage, UserDetailsPage } from './pages/lazy-pages.tsx';
 import { contentPageNames, contentPagePath } from './legal/legal-pages.ts';
 import { NotFoundPage } from './pages/PlaceholderPages.tsx';
 import { ProductRoute } from './pages/ProductRoute.tsx';
+import { ServiceRoute } from './pages/ServiceRoute.tsx';
 import { paths } from './routes.ts';
 
 export function App({ brand, load }: { brand: Brand; load: FormLoader }): ReactNode {
@@ -29,7 +30,10 @@ export function App({ brand, load }: { brand: Brand; load: FormLoader }): ReactN
         <Route path="/lainahakemukset" element={privatePage(<ApplicationsPage brand={brand} />)} />
         <Route path="/haelainaa" element={privatePage(<ApplyPage brand={brand} />)} />
         <Route path="/omattiedot" element={privatePage(<UserDetailsPage brand={brand} load={load} />)} />
-        <Route path="/maksuturva" element={privatePage(<InsurancePage brand={brand} />)} />
+        {/* The customer services of the catalogue (the insurance at /maksuturva), each by its flow module. */}
+        {services.map((service) => (
+          <Route key={service.id} path={`/${service.path}`} element={privatePage(<ServiceRoute brand={brand} service={service} />)} />
+        ))}
         <Route path="/hakemus/:product/*" element={<ProductRoute brand={brand} load={load} />} />
         <Route path="/u/:id/:token" element={<MarketingBanPage brand={brand} />} />
         {/* The content pages of forms/content/legal/ (terms, privacy), each at /<file name>. */}

@@ -3,7 +3,7 @@
 // bundled as data; the product and brand id types follow from it, so a product added
 // there without its texts in messages.fi.ts fails the type check.
 import raw from '../../forms/catalogue.json' with { type: 'json' };
-import { brandIdForHost, checkedCatalogue, productByPath, type CatalogueProduct } from '../../engine/core/catalogue.ts';
+import { brandIdForHost, checkedCatalogue, productByPath, type CatalogueProduct, type CatalogueService } from '../../engine/core/catalogue.ts';
 
 export const catalogue = checkedCatalogue(raw);
 
@@ -25,3 +25,6 @@ export const brandForHostName = (host: string): BrandId => brandIdForHost(catalo
 
 /** The application API prefix of a product (its save, code and offer calls). */
 export const applicationsApi = (product: ProductId): string => productEntry(product).api;
+
+/** The customer services (the insurance), each a page at `/<path>` behind the login. */
+export const services: readonly CatalogueService[] = Object.values(catalogue.services);

@@ -4,6 +4,7 @@
 // src/flows/<flow>/app.tsx, found by src/flows/app-registry.ts; the pages in src/app hold
 // no list of flows (ADR 0007 "Flow modules (browser)").
 import type { ComponentType, ReactNode } from 'react';
+import type { CatalogueService } from '../../engine/core/catalogue.ts';
 import type { Brand } from '../app/brands.ts';
 import type { SaveTexts } from '../app/modals/AppModals.tsx';
 import type { Product } from '../app/products.ts';
@@ -89,4 +90,18 @@ export interface AppFlow {
   };
   /** Around the form: a flow that checks where a reopened step link's application is before showing it. */
   FormGate?: ComponentType<FormGateProps>;
+}
+
+/** A customer service's page (the catalogue's `services`), behind the customer login. */
+export interface ServicePageProps {
+  brand: Brand;
+  service: CatalogueService;
+}
+
+/**
+ * What the pages ask of a customer service's module (src/flows/<flow>/app.tsx exporting
+ * `appService` instead of `appFlow`): its page at `/<path>` of the catalogue.
+ */
+export interface AppService {
+  Page: ComponentType<ServicePageProps>;
 }

@@ -3,7 +3,7 @@
 // and the routes, identification and the customer area ask it instead of comparing names.
 // A module is a default export of this shape; a new flow is a folder and a catalogue entry.
 import type { FastifyInstance } from 'fastify';
-import type { CatalogueProduct } from '../../engine/core/catalogue.ts';
+import type { CatalogueProduct, CatalogueService } from '../../engine/core/catalogue.ts';
 import type { ApplicationForm, Products } from '../server/applications/products.ts';
 import type { StoredApplication } from '../server/applications/repository.ts';
 import type { PersonKeys } from '../server/customer/person-keys.ts';
@@ -85,4 +85,14 @@ export interface ServerFlow {
   // --- the customer area ----------------------------------------------------------------
   /** Its applications' `applicationType` in the customer area; absent, a consumer loan (or a combination by its variant). */
   areaKind?: 'MORTGAGE' | 'BUSINESS';
+}
+
+/**
+ * A customer service's module (the catalogue's `services`, e.g. the payment-protection
+ * insurance): not an application sent to lenders, so none of the above; it registers the
+ * routes of its API prefix and whatever else it serves (its signing, its partner's answer).
+ */
+export interface ServiceFlow {
+  kind: 'service';
+  registerService(app: FastifyInstance, ctx: FlowContext, service: CatalogueService): Promise<void>;
 }

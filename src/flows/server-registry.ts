@@ -6,8 +6,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Catalogue, CatalogueProduct } from '../../engine/core/catalogue.ts';
-import type { ApiGroup, ServerFlow } from './server-flow.ts';
+import type { Catalogue, CatalogueProduct, CatalogueService } from '../../engine/core/catalogue.ts';
+import type { ApiGroup, ServerFlow, ServiceFlow } from './server-flow.ts';
 
 const FLOWS_DIR = import.meta.dirname;
 const MODULE = 'server.ts';
@@ -56,12 +56,9 @@ export async function loadServerFlows(catalogue: Catalogue, groups: ReadonlyMap<
   for (const product of Object.values(catalogue.products)) {
     if (byName.has(product.flow)) continue;
     const products = Object.values(catalogue.products).filter((other) => other.flow === product.flow);
-    const flow = extra.includes(product.flow)
-      ? await importFlow(pathToFileURL(join(options.flowsDir!, product.flow, MODULE)).href)
-      : builtIn.includes(product.flow)
-        ? await builtInFlow(product.flow)
-        : undefined;
+    const flow = await moduleOf(product.flow, options, builtIn, extra);
     if (!flow) throw new UnknownFlowError(product.flow, products.map((entry) => entry.id), [...new Set([...builtIn, ...extra])].sort());
+    if (isService(flow)) throw new Error(`forms/catalogue.json: tuotteen ${product.id} kulku "${product.flow}" on palvelu (services), ei hakemuksen kulku`);
     const flowGroups = [...groups].filter(([, group]) => group[0].flow === product.flow).map(([prefix, group]) => ({ prefix, products: group }));
     byName.set(product.flow, { name: product.flow, flow, products, groups: flowGroups });
   }
@@ -79,6 +76,34 @@ export async function loadServerFlows(catalogue: Catalogue, groups: ReadonlyMap<
   };
 }
 
+/** A customer service of the catalogue and its module. */
+export interface LoadedService {
+  service: CatalogueService;
+  flow: ServiceFlow;
+}
+
+/** The module of every service the catalogue has; a name without one, or with an application flow's, stops the start. */
+export async function loadServiceFlows(catalogue: Catalogue, options: ServerFlowOptions = {}): Promise<LoadedService[]> {
+  const extra = options.flowsDir === undefined ? [] : serverFlowNames(options.flowsDir);
+  const builtIn = serverFlowNames();
+  const loaded: LoadedService[] = [];
+  for (const service of Object.values(catalogue.services)) {
+    const flow = await moduleOf(service.flow, options, builtIn, extra);
+    if (!flow) throw new UnknownFlowError(service.flow, [service.id], [...new Set([...builtIn, ...extra])].sort());
+    if (!isService(flow)) throw new Error(`forms/catalogue.json: palvelun ${service.id} kulku "${service.flow}" on hakemuksen kulku, ei palvelu`);
+    loaded.push({ service, flow });
+  }
+  return loaded;
+}
+
+/** The module of a flow: a test's folder first, then src/flows; none when neither has it. */
+async function moduleOf(name: string, options: ServerFlowOptions, builtIn: readonly string[], extra: readonly string[]): Promise<ServerFlow | ServiceFlow | undefined> {
+  if (extra.includes(name)) return importFlow(pathToFileURL(join(options.flowsDir!, name, MODULE)).href);
+  return builtIn.includes(name) ? builtInFlow(name) : undefined;
+}
+
+const isService = (flow: ServerFlow | ServiceFlow): flow is ServiceFlow => (flow as ServiceFlow).kind === 'service';
+
 // A template literal of a relative path: esbuild bundles every file it can match.
-const builtInFlow = async (name: string) => ((await import(`./${name}/server.ts`)) as { default: ServerFlow }).default;
-const importFlow = async (url: string) => ((await import(url)) as { default: ServerFlow }).default;
+const builtInFlow = async (name: string) => ((await import(`./${name}/server.ts`)) as { default: ServerFlow | ServiceFlow }).default;
+const importFlow = async (url: string) => ((await import(url)) as { default: ServerFlow | ServiceFlow }).default;

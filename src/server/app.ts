@@ -20,7 +20,6 @@ import { registerRequestOriginCheck } from './request-origin.ts';
 import { createSessions, type SessionSettings } from './sessions/sessions.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 import { customerAreaRoutes } from './customer/area-routes.ts';
-import { insuranceRoutes } from './insurance/routes.ts';
 import { customerAuthRoutes } from './customer/auth-routes.ts';
 import { prefillRedirectRoutes } from './customer/prefill-routes.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from './customer/person-keys.ts';
@@ -28,7 +27,7 @@ import { notFoundHandler } from './not-found.ts';
 import { registerContract } from './contract-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import type { FlowContext } from '../flows/server-flow.ts';
-import { loadServerFlows } from '../flows/server-registry.ts';
+import { loadServerFlows, loadServiceFlows } from '../flows/server-registry.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /**
@@ -106,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const products = options.products === undefined ? shippedProducts() : 'formsDir' in options.products ? loadProducts(options.products.formsDir) : options.products;
   // Before anything listens: a catalogue naming a flow with no module stops the start here.
   const flows = await loadServerFlows(products.catalogue, products.groups, { flowsDir: options.flowsDir });
+  const services = await loadServiceFlows(products.catalogue, { flowsDir: options.flowsDir });
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     loggerInstance: options.logger,
@@ -190,8 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: options.sessions });
   await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: options.sessions });
-  // Issue 27: the logged-in customer's payment-protection insurance application.
-  await app.register(insuranceRoutes, { db, products, now, sessions: options.sessions });
+  // The customer services of the catalogue (issue 27: the payment-protection insurance), each by its module.
+  for (const { service, flow } of services) await flow.registerService(app, flowContext, service);
   await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: options.sessions });
   if (options.devTools) {
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
@@ -207,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     options.staticDir,
     Object.values(products.catalogue.products).map((product) => product.path),
+    Object.values(products.catalogue.services).map((service) => service.path),
   );
   return app;
 }

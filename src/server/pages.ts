@@ -54,8 +54,10 @@ export function cacheControlFor(file: string): string {
 /**
  * `productPaths`: the catalogue's page paths (`kulutusluotto`, …). Any other path under
  * /hakemus/ still gets the shell, whose not-found page says so, but with status 404.
+ * `servicePaths`: the customer services' pages (`maksuturva`), at `/<path>`.
  */
-export async function registerPages(app: FastifyInstance, dir: string | undefined, productPaths: readonly string[]): Promise<void> {
+export async function registerPages(app: FastifyInstance, dir: string | undefined, productPaths: readonly string[], servicePaths: readonly string[] = []): Promise<void> {
+  const CUSTOMER_PAGES = [...ACCOUNT_PAGES, ...servicePaths.map((path) => `/${path}`)];
   const known = new Set(productPaths);
   const statusOf = (url: string) => (known.has(url.split(/[?#]/)[0].split('/')[2] ?? '') ? 200 : 404);
   // Every page, the shell's routes and the static files alike (`/?id=…&token=…` is the
@@ -95,8 +97,8 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
   for (const path of CONTENT_PAGES()) app.get(path, notBuilt);
 }
 
-/** Spec §2: the login and the customer's private pages, all client-side routes. */
-const CUSTOMER_PAGES = ['/login/1', '/login/2', '/logout', '/lainahakemukset', '/haelainaa', '/omattiedot', '/maksuturva'];
+/** Spec §2: the login and the customer's private pages, all client-side routes; the catalogue's services (/maksuturva) come with them. */
+const ACCOUNT_PAGES = ['/login/1', '/login/2', '/logout', '/lainahakemukset', '/haelainaa', '/omattiedot'];
 
 /** The legal pages (issue 25): one per file of forms/content/legal/, at /<file name>. */
 const CONTENT_PAGES = () => listContentPages().map((name) => `/${name}`);

@@ -5,7 +5,7 @@
 // service knows cannot have the insurance is refused.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadFormRuntime } from '../../engine/core/node.ts';
-import { findInsurance, markInsuranceSigned } from '../../src/server/insurance/repository.ts';
+import { findInsurance, markInsuranceSigned } from '../../src/flows/insurance/repository.ts';
 import { text } from '../../src/server/messages.ts';
 import { DevOutbox } from '../../src/server/notify/notifier.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';

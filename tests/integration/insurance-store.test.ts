@@ -15,8 +15,8 @@ import {
   updateInsurance,
   type InsuranceInput,
   type SignatureEvidence,
-} from '../../src/server/insurance/repository.ts';
-import { insuranceTerms, signedContentHash } from '../../src/server/insurance/signed-content.ts';
+} from '../../src/flows/insurance/repository.ts';
+import { insuranceTerms, signedContentHash } from '../../src/flows/insurance/signed-content.ts';
 import { personKey } from '../../src/server/otp/owner.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';

@@ -57,7 +57,6 @@ export const LogoutPage = lazyPage(() => import('../customer/LoginPages.tsx').th
 export const ApplicationsPage = lazyPage(() => import('../customer/ApplicationsPage.tsx').then((m) => m.ApplicationsPage));
 export const ApplyPage = lazyPage(() => import('../customer/ApplyPage.tsx').then((m) => m.ApplyPage));
 export const UserDetailsPage = lazyPage(() => import('../customer/UserDetailsPage.tsx').then((m) => m.UserDetailsPage));
-export const InsurancePage = lazyPage(() => import('../customer/InsurancePage.tsx').then((m) => m.InsurancePage));
 
 // The content pages (terms, privacy): nobody needs them before they open one.
 export const LegalPage = lazyPage(() => import('../legal/LegalPage.tsx').then((m) => m.LegalPage));

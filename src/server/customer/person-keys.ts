@@ -10,7 +10,7 @@
 import { createHmac } from 'node:crypto';
 import { applicationsWithoutPersonKey, clearPersonKeys, setPersonKeys } from '../applications/repository.ts';
 import type { Database, Queryable } from '../db/index.ts';
-import { rekeyInsurance } from '../insurance/repository.ts';
+import { rekeyInsurance } from '../../flows/insurance/repository.ts';
 import { personKey } from '../otp/owner.ts';
 import { deletePersonSessions } from '../sessions/store.ts';
 

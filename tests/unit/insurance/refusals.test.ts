@@ -1,7 +1,7 @@
 // A refused insurance write is a clear 4xx with a Finnish message from the server's catalogue
 // (issue 27): never a 500, another person's id the same 404 as an unknown one.
 import { describe, expect, it } from 'vitest';
-import { notEligible, signRefusal, updateRefusal } from '../../../src/server/insurance/refusals.ts';
+import { notEligible, signRefusal, updateRefusal } from '../../../src/flows/insurance/refusals.ts';
 
 describe('insurance refusals', () => {
   it('lets a write that happened through', () => {

@@ -4,7 +4,7 @@
 // has no content to sign.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { IncompleteInsuranceError, insuranceTerms, signedContent, signedContentHash, type InsuranceTerms } from '../../../src/server/insurance/signed-content.ts';
+import { IncompleteInsuranceError, insuranceTerms, signedContent, signedContentHash, type InsuranceTerms } from '../../../src/flows/insurance/signed-content.ts';
 
 const data = { paymentTier: 300, monthlyPayment: 15.9, appliedDueDate: 15, assureAge: true, hasWorked: true, assureInformation: true, email: 'maija@example.fi', phone: '0401234567' };
 const terms = (change: Partial<InsuranceTerms> = {}): InsuranceTerms => ({ ...insuranceTerms(7, data, 'maksuturva-2026-11'), ...change });

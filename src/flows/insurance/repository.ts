@@ -8,7 +8,7 @@
 // answers 404). A signed application takes no more changes, and a signature is stored only
 // for the insured person and only for the content as it is (both atomically, in one UPDATE;
 // the table's CHECKs say the same).
-import type { Queryable } from '../db/index.ts';
+import type { Queryable } from '../../server/db/index.ts';
 import { parsePersonalId } from '../../../custom-validators/personal-id.ts';
 import { insuranceTerms, signedContentHash } from './signed-content.ts';
 

@@ -8,16 +8,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { personalIdAge } from '../../../custom-validators/personal-id.ts';
 import { eligibilityLimits, factsFromApplication, insuranceEligibility, type Eligibility } from '../../../engine/core/insurance-eligibility.ts';
-import { ID_FORMAT } from '../applications/credentials.ts';
-import { isObject } from '../applications/payload.ts';
-import type { Products } from '../applications/products.ts';
-import { applicationsOfPerson, type PersonApplication } from '../applications/repository.ts';
-import { jsonNoStoreScope } from '../applications/submission.ts';
-import { detailsSourceOf } from '../customer/overview.ts';
-import { requireCustomer } from '../customer/session.ts';
-import type { Database } from '../db/index.ts';
-import { applicationNotFound, badRequest, ValidationError } from '../errors.ts';
-import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from '../sessions/sessions.ts';
+import { ID_FORMAT } from '../../server/applications/credentials.ts';
+import { isObject } from '../../server/applications/payload.ts';
+import type { Products } from '../../server/applications/products.ts';
+import { applicationsOfPerson, type PersonApplication } from '../../server/applications/repository.ts';
+import { jsonNoStoreScope } from '../../server/applications/submission.ts';
+import { detailsSourceOf } from '../../server/customer/overview.ts';
+import { requireCustomer } from '../../server/customer/session.ts';
+import type { Database } from '../../server/db/index.ts';
+import { applicationNotFound, badRequest, ValidationError } from '../../server/errors.ts';
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from '../../server/sessions/sessions.ts';
 import { notEligible, updateRefusal } from './refusals.ts';
 import { createInsurance, findInsurance, latestInsurance, updateInsurance, type StoredInsurance } from './repository.ts';
 
@@ -70,7 +70,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
       assureInformation: assurances.assureInformation === true,
     });
 
-  app.get('/api/insuranceApplication', async (request) => {
+  app.get('', async (request) => {
     const personKey = await customer(request);
     const person = personOf(await applicationsOfPerson(db, personKey));
     const latest = await latestInsurance(db, personKey);
@@ -101,7 +101,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
     return { applicationId, brand: input.brand, data: checked.data, termsVersion };
   }
 
-  app.post('/api/insuranceApplication/create', { bodyLimit: BODY_LIMIT }, async (request) => {
+  app.post('/create', { bodyLimit: BODY_LIMIT }, async (request) => {
     const personKey = await customer(request);
     const input = await readApplication(personKey, request.body);
     const id = await createInsurance(db, personKey, input);
@@ -109,7 +109,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
     return answerOf((await findInsurance(db, id, personKey))!);
   });
 
-  app.post<{ Params: { insuranceApplicationId: string } }>('/api/insuranceApplication/update/:insuranceApplicationId', { bodyLimit: BODY_LIMIT }, async (request) => {
+  app.post<{ Params: { insuranceApplicationId: string } }>('/update/:insuranceApplicationId', { bodyLimit: BODY_LIMIT }, async (request) => {
     const personKey = await customer(request);
     const id = ID_FORMAT.test(request.params.insuranceApplicationId) ? Number(request.params.insuranceApplicationId) : 0;
     // Known before the body is read: another person's id is a 404 whatever was sent.

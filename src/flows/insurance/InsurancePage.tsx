@@ -3,17 +3,17 @@
 // says so plainly and leads back to the customer's applications (docs/decisions.md).
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Brand } from '../brands.ts';
-import { defaultProduct } from '../catalogue.ts';
-import { MessagePage } from '../layout/PageShell.tsx';
-import { customerTexts, site } from '../messages.fi.ts';
-import { paths } from '../routes.ts';
-import { fill } from '../text.ts';
-import { CUSTOMER_PATHS } from './session.tsx';
+import type { ServicePageProps } from '../app-flow.ts';
+import { defaultProduct } from '../../app/catalogue.ts';
+import { MessagePage } from '../../app/layout/PageShell.tsx';
+import { customerTexts, site } from '../../app/messages.fi.ts';
+import { paths } from '../../app/routes.ts';
+import { fill } from '../../app/text.ts';
+import { CUSTOMER_PATHS } from '../../app/customer/session.tsx';
 
 const t = customerTexts.insurance;
 
-export function InsurancePage({ brand }: { brand: Brand }): ReactNode {
+export function InsurancePage({ brand }: ServicePageProps): ReactNode {
   useEffect(() => {
     document.title = `${t.title} | ${brand.name}`;
   }, [brand.name]);

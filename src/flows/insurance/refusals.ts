@@ -3,7 +3,7 @@
 // signs. Another person's application and an unknown id are the same 404, so neither can be
 // probed; a signed application and one that changed under a signature are conflicts (409);
 // a signature by someone else is forbidden (403).
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../../server/errors.ts';
 import type { SignOutcome, UpdateOutcome } from './repository.ts';
 
 export type Refusal = Exclude<UpdateOutcome | SignOutcome, 'updated' | 'signed'> | 'signedAlready';
