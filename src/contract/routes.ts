@@ -42,8 +42,20 @@ const insuranceApplication = {
     assureAge: { type: 'boolean' },
     hasWorked: { type: 'boolean' },
     assureInformation: { type: 'boolean' },
+    /** The (simulated) insurer's answer once it has one, after signing (issue 27 item 7). */
+    insurerAnswer: {
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          properties: { decision: { type: 'string', enum: ['ACCEPTED', 'DECLINED'] }, answeredAt: { type: 'string', format: 'date-time' } },
+          required: ['decision', 'answeredAt'],
+          additionalProperties: false,
+        },
+      ],
+    },
   },
-  required: ['insuranceApplicationId', 'applicationId', 'applicationStatus', 'firstName', 'lastName', 'email', 'phone', 'address', 'zip', 'city', 'age', 'paymentTier', 'monthlyPayment', 'appliedDueDate', 'assureAge', 'hasWorked', 'assureInformation'],
+  required: ['insuranceApplicationId', 'applicationId', 'applicationStatus', 'firstName', 'lastName', 'email', 'phone', 'address', 'zip', 'city', 'age', 'paymentTier', 'monthlyPayment', 'appliedDueDate', 'assureAge', 'hasWorked', 'assureInformation', 'insurerAnswer'],
   additionalProperties: false,
 } as const;
 /** The insurance form, its read-only fields (ignored), the brand and the source loan application. */

@@ -95,4 +95,9 @@ export interface ServerFlow {
 export interface ServiceFlow {
   kind: 'service';
   registerService(app: FastifyInstance, ctx: FlowContext, service: CatalogueService): Promise<void>;
+  /**
+   * A durable queue of its own the server's dispatch worker polls with the lenders' (the
+   * insurer's answers): answers what is due, true when more may be waiting.
+   */
+  answerDue?(db: Database): Promise<boolean>;
 }

@@ -45,12 +45,13 @@ async function main(): Promise<void> {
   const identity = preparing.then(({ identity }) => identity);
   identity.catch(() => {});
 
-  const [{ buildApp }, { shippedProducts }, { createLogger }, { startDispatcher }, { smtpNotifier }] = await Promise.all([
+  const [{ buildApp }, { shippedProducts }, { createLogger }, { startDispatcher }, { smtpNotifier }, { loadServiceFlows }] = await Promise.all([
     import('./app.ts'),
     import('./applications/products.ts'),
     import('./logging.ts'),
     import('./marketplace/dispatcher.ts'),
     import('./notify/smtp.ts'),
+    import('../flows/server-registry.ts'),
   ]);
   const logger = createLogger({ level: config.logLevel });
 
@@ -79,7 +80,10 @@ async function main(): Promise<void> {
   if (personKeyBackfill.updated > 0 || personKeyBackfill.rekeyed) logger.info(personKeyBackfill, 'customer person keys made');
 
   // Lenders answer from the database queue, so a restart picks up what was left pending.
-  const dispatcher = startDispatcher(db, { onError: (error) => logger.error({ err: error }, 'lender dispatch failed') });
+  // The catalogue's services that have a queue of their own (the insurer's answers) are polled with it.
+  const services = await loadServiceFlows(shippedProducts().catalogue);
+  const queues = services.flatMap(({ flow }) => (flow.answerDue ? [flow.answerDue] : []));
+  const dispatcher = startDispatcher(db, { queues, onError: (error) => logger.error({ err: error }, 'dispatch failed') });
 
   let closing = false;
   const shutdown = async (signal: string) => {

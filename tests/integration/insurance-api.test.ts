@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadFormRuntime } from '../../engine/core/node.ts';
 import { findInsurance, markInsuranceSigned } from '../../src/flows/insurance/repository.ts';
+import { answerDueInsurance, INSURER_DELAY_MS, sendToInsurer } from '../../src/flows/insurance/insurer.ts';
 import { text } from '../../src/server/messages.ts';
 import { DevOutbox } from '../../src/server/notify/notifier.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
@@ -167,7 +168,15 @@ describeOnDatabases('insurance API', (target) => {
     expect(answer.status, answer.text).toBe(409);
     expect(answer.body).toEqual({ type: 'INSURANCE_SIGNED', message: text('insuranceSigned') });
     expect((await findInsurance(server.db, ids.annaInsurance, KEYS.of(ANNA.ssn)))?.data.paymentTier).toBe(500);
-    expect((await anna.get(url('/api/insuranceApplication'))).body).toMatchObject({ insuranceApplication: { applicationStatus: 'SIGNED' } });
+    expect((await anna.get(url('/api/insuranceApplication'))).body).toMatchObject({ insuranceApplication: { applicationStatus: 'SIGNED', insurerAnswer: null } });
+  });
+
+  it('shows the insurer’s answer once it has answered the signed application', async () => {
+    await server.db.transaction((tx) => sendToInsurer(tx, ids.annaInsurance, { now: new Date(Date.now() - INSURER_DELAY_MS) }));
+    await answerDueInsurance(server.db);
+    const read = await anna.get(url('/api/insuranceApplication'));
+    expect(read.body.insuranceApplication.insurerAnswer).toMatchObject({ decision: 'ACCEPTED' });
+    expect(Number.isNaN(Date.parse(read.body.insuranceApplication.insurerAnswer.answeredAt))).toBe(false);
   });
 
   it('refuses a customer the service knows is not eligible (64 years old) with 403 and the message', async () => {

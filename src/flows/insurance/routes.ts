@@ -18,6 +18,7 @@ import { requireCustomer } from '../../server/customer/session.ts';
 import type { Database } from '../../server/db/index.ts';
 import { applicationNotFound, badRequest, ValidationError } from '../../server/errors.ts';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from '../../server/sessions/sessions.ts';
+import { insurerAnswerOf, type InsurerAnswer } from './insurer.ts';
 import { notEligible, updateRefusal } from './refusals.ts';
 import { createInsurance, findInsurance, latestInsurance, updateInsurance, type StoredInsurance } from './repository.ts';
 
@@ -81,7 +82,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
       firstName: person.firstName,
       lastName: person.lastName,
       eligibility: { status: eligibility.status, reasons: eligibility.reasons, assure: eligibility.assure },
-      insuranceApplication: latest && answerOf(latest),
+      insuranceApplication: latest && answerOf(latest, await insurerAnswerOf(db, latest.id)),
     };
   });
 
@@ -106,7 +107,7 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
     const input = await readApplication(personKey, request.body);
     const id = await createInsurance(db, personKey, input);
     request.log.info({ insuranceApplicationId: id }, 'insurance application created');
-    return answerOf((await findInsurance(db, id, personKey))!);
+    return answerOf((await findInsurance(db, id, personKey))!, null);
   });
 
   app.post<{ Params: { insuranceApplicationId: string } }>('/update/:insuranceApplicationId', { bodyLimit: BODY_LIMIT }, async (request) => {
@@ -120,7 +121,8 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
     const refusal = updateRefusal(await updateInsurance(db, id, personKey, input));
     if (refusal) throw refusal;
     request.log.info({ insuranceApplicationId: id }, 'insurance application updated');
-    return answerOf((await findInsurance(db, id, personKey))!);
+    // Not signed, so not sent to the insurer: no answer yet.
+    return answerOf((await findInsurance(db, id, personKey))!, null);
   });
 
   function readBody(body: unknown): { brand: string; applicationId: number | undefined; form: Record<string, unknown> } {
@@ -140,8 +142,8 @@ export async function insuranceRoutes(app: FastifyInstance, options: InsuranceRo
   }
 }
 
-/** The application as the page shows it (spec §3 "Insurance application"). */
-export function answerOf(stored: StoredInsurance) {
+/** The application as the page shows it (spec §3 "Insurance application"), with the insurer's answer once it has one. */
+export function answerOf(stored: StoredInsurance, insurerAnswer: InsurerAnswer | null) {
   const { data } = stored;
   return {
     insuranceApplicationId: stored.id,
@@ -161,6 +163,7 @@ export function answerOf(stored: StoredInsurance) {
     assureAge: data.assureAge === true,
     hasWorked: data.hasWorked === true,
     assureInformation: data.assureInformation === true,
+    insurerAnswer: insurerAnswer && { decision: insurerAnswer.decision, answeredAt: insurerAnswer.answeredAt.toISOString() },
   };
 }
 

@@ -101,20 +101,27 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-/** Polls for due dispatches until stopped; errors are logged and retried next tick. */
-export function startDispatcher(db: Database, options: MarketOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {}): Dispatcher {
+/** Another durable queue polled with the lenders' (a service's, e.g. the insurer's): answers what is due, true when more may be waiting. */
+export type DueQueue = (db: Database) => Promise<boolean>;
+
+/** Polls for due dispatches (and `queues`) until stopped; errors are logged and retried next tick. */
+export function startDispatcher(db: Database, options: MarketOptions & { intervalMs?: number; onError?: (error: unknown) => void; queues?: readonly DueQueue[] } = {}): Dispatcher {
   const interval = options.intervalMs ?? 500;
   // Made here, not at the first tick: lender codes shared by two markets fail the start.
   const markets = marketsFor(options);
+  const queues: DueQueue[] = [async (database) => (await answerDueDispatches(database, { markets })) === BATCH, ...(options.queues ?? [])];
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     running = (async () => {
-      try {
-        while (!stopped && (await answerDueDispatches(db, { markets })) === BATCH);
-      } catch (error) {
-        options.onError?.(error);
+      // One queue's failure does not hold the others up.
+      for (const queue of queues) {
+        try {
+          while (!stopped && (await queue(db)));
+        } catch (error) {
+          options.onError?.(error);
+        }
       }
       if (!stopped) timer = setTimeout(tick, interval);
     })();
