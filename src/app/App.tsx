@@ -32,7 +32,7 @@ export function App({ brand, load }: { brand: Brand; load: FormLoader }): ReactN
         <Route path="/omattiedot" element={privatePage(<UserDetailsPage brand={brand} load={load} />)} />
         {/* The customer services of the catalogue (the insurance at /maksuturva), each by its flow module. */}
         {services.map((service) => (
-          <Route key={service.id} path={`/${service.path}`} element={privatePage(<ServiceRoute brand={brand} service={service} />)} />
+          <Route key={service.id} path={`/${service.path}`} element={privatePage(<ServiceRoute brand={brand} service={service} load={load} />)} />
         ))}
         <Route path="/hakemus/:product/*" element={<ProductRoute brand={brand} load={load} />} />
         <Route path="/u/:id/:token" element={<MarketingBanPage brand={brand} />} />

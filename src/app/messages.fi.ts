@@ -249,12 +249,49 @@ export const customerTexts = {
     saved: 'Tiedot päivitetty',
     failed: 'Tarkista tiedot',
   },
-  /** /maksuturva: a placeholder until the payment-protection insurance is built (docs/decisions.md). */
+  /**
+   * /maksuturva (issue 27; marketplace spec §2 "Insurance page", §4 "Insurance"): the page's
+   * own words. The insurance's (eligibility, price, statuses, the form) are forms/insurance.json's.
+   */
   insurance: {
     title: 'Maksuturva',
-    body: 'Maksuturvavakuutusta ei voi vielä hakea tässä palvelussa.',
-    support: 'Jos sinulla on kysyttävää maksuturvasta, ota yhteyttä asiakaspalveluumme, puh. {phone}.',
-    back: 'Takaisin lainahakemuksiin',
+    /** Before the criteria the service knows are not met (eligibility `reasons`). */
+    reasonsLead: 'Tietojemme mukaan seuraava ehto ei täyty:',
+    monthlyPaymentUnknown: 'Kuukausimaksua ei voitu laskea.',
+    perMonth: '{amount} / kk',
+    editTitle: 'Muokkaa hakemusta',
+    cancelEdit: 'Peruuta muokkaus',
+    saveFailed: 'Hakemuksen tallennus epäonnistui. Tarkista tiedot ja yritä uudelleen.',
+    confirmationTitle: 'Maksuturvahakemuksesi',
+    tableCaption: 'Hakemuksesi tiedot',
+    name: 'Nimi',
+    address: 'Osoite',
+    statusLabel: 'Hakemuksen tila:',
+    edit: 'Muokkaa hakemusta',
+    signTitle: 'Allekirjoita hakemus',
+    signLead: 'Allekirjoita hakemus tunnistautumalla verkkopankkitunnuksilla tai mobiilivarmenteella. Allekirjoituksen jälkeen hakemus lähetetään vakuutusyhtiölle.',
+    signedNote: 'Hakemus on allekirjoitettu ja lähetetty vakuutusyhtiölle.',
+    methodsLoading: 'Haetaan allekirjoitustapoja…',
+    methodsFailed: 'Allekirjoitustapoja ei saatu haettua. Päivitä sivu tai yritä hetken kuluttua uudelleen.',
+    redirecting: 'Ohjataan allekirjoittamaan…',
+    redirectFailed: 'Allekirjoitukseen siirtyminen epäonnistui. Yritä uudelleen.',
+    /** After the bank (`?allekirjoitus=<outcome>`). */
+    outcomes: {
+      signed: 'Kiitos! Hakemus on allekirjoitettu.',
+      cancelled: 'Allekirjoitus keskeytettiin. Hakemusta ei allekirjoitettu: voit allekirjoittaa sen alla.',
+      failed: 'Allekirjoitus epäonnistui. Hakemusta ei allekirjoitettu: yritä uudelleen.',
+      mismatch: 'Allekirjoitusta ei hyväksytty: hakemuksen voi allekirjoittaa vain vakuutettu itse omilla tunnuksillaan.',
+      changed: 'Allekirjoitusta ei hyväksytty, koska hakemus muuttui allekirjoituksen aikana. Tarkista tiedot ja allekirjoita hakemus uudelleen.',
+    },
+    insurerTitle: 'Vakuutusyhtiön päätös',
+    insurerWaiting: 'Vakuutusyhtiön päätöstä odotetaan.',
+    decisions: {
+      ACCEPTED: 'Vakuutus on myönnetty ({date}).',
+      DECLINED: 'Vakuutusyhtiö ei myöntänyt vakuutusta ({date}).',
+    },
+    /** The panel on /lainahakemukset. */
+    panelTitle: 'Maksuturva',
+    panelLink: 'Katso maksuturvahakemus',
   },
   /** /haelainaa (spec §2): a new application prefilled from the latest one, one card per loan. */
   apply: {

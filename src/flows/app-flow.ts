@@ -6,6 +6,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { CatalogueService } from '../../engine/core/catalogue.ts';
 import type { Brand } from '../app/brands.ts';
+import type { FormLoader } from '../app/form-source.ts';
 import type { SaveTexts } from '../app/modals/AppModals.tsx';
 import type { Product } from '../app/products.ts';
 import type { AppRoute } from '../app/routes.ts';
@@ -96,6 +97,8 @@ export interface AppFlow {
 export interface ServicePageProps {
   brand: Brand;
   service: CatalogueService;
+  /** The forms of forms/ (the service's own document, `service.document`). */
+  load: FormLoader;
 }
 
 /**
@@ -104,4 +107,6 @@ export interface ServicePageProps {
  */
 export interface AppService {
   Page: ComponentType<ServicePageProps>;
+  /** A short summary on /lainahakemukset (the customer's own application of it), shown when it has something to say. */
+  AreaPanel?: ComponentType<{ service: CatalogueService }>;
 }

@@ -86,7 +86,7 @@ describe('the server loading services', () => {
 describe('the browser finding a service’s page', () => {
   const brand = brandForHost('localhost');
   const render = (flow: string) =>
-    renderToString(createElement(MemoryRouter, null, createElement(ServiceRoute, { brand, service: { ...services[0], flow } })));
+    renderToString(createElement(MemoryRouter, null, createElement(ServiceRoute, { brand, service: { ...services[0], flow }, load: () => new Promise<never>(() => {}) })));
 
   it('has the insurance page as a service module, not as an application flow', () => {
     expect(services.map((service) => service.path)).toEqual(['maksuturva']);

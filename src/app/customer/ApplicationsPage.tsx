@@ -3,10 +3,11 @@
 // offers page with the sort menu and the brand's 10 % filter; the lenders that have not
 // answered yet; the earlier applications; 'Hae lainaa esitäytetyllä hakemuksella'.
 // 'Haetaan tietoja...' while loading, §8's text when the overview cannot be fetched.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
-import { defaultProduct } from '../catalogue.ts';
+import { defaultProduct, services } from '../catalogue.ts';
+import { appServiceNamed } from '../../flows/app-registry.ts';
 import { MessagePage, PageShell } from '../layout/PageShell.tsx';
 import { customerTexts } from '../messages.fi.ts';
 import { formatEuros } from '../offers/format.ts';
@@ -75,6 +76,7 @@ export function ApplicationsPage({ brand }: { brand: Brand }): ReactNode {
           </Link>
         </p>
         {!latest && previous.length === 0 && <p>{t.none}</p>}
+        <ServicePanels />
         {shown && (
           <section ref={shownRef} tabIndex={-1} className="customer-area__shown" aria-label={shown === latest ? t.latest : typeName(shown)}>
             <div className="customer-area__section-head">
@@ -100,6 +102,18 @@ export function ApplicationsPage({ brand }: { brand: Brand }): ReactNode {
       {cancelling && <ConfirmCancel onConfirm={() => void confirmCancel()} onClose={() => setCancelling(null)} />}
     </PageShell>
   );
+}
+
+/** The customer services' own summaries (the insurance applied for), each by its module. */
+function ServicePanels(): ReactNode {
+  return services.map((service) => {
+    const Panel = appServiceNamed(service.flow)?.AreaPanel;
+    return Panel ? (
+      <Suspense key={service.id} fallback={null}>
+        <Panel service={service} />
+      </Suspense>
+    ) : null;
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
 // refused or failed send keeps every one of them.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
-import { FormWizard, useFormView, type ContinueOutcome, type RendererServices } from '../../../engine/react/index.ts';
+import { FormWizard, useFormView, type ContinueOutcome, type RendererServices, type RendererSlots } from '../../../engine/react/index.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { renderer } from '../messages.fi.ts';
 
@@ -15,6 +15,7 @@ export function DocumentForm({
   onSubmit,
   onChange,
   services,
+  slots,
 }: {
   runtime: FormRuntime;
   initial?: FormData;
@@ -23,6 +24,8 @@ export function DocumentForm({
   onChange?(data: FormData): void;
   /** The application's services the fields use (the postal code's town lookup). */
   services?: RendererServices;
+  /** Page content beside a field (the insurance's fee under its tier); the same object on every render. */
+  slots?: RendererSlots;
 }): ReactNode {
   const [data, setData] = useState<FormData>(initial);
   const view = useFormView(runtime, data);
@@ -34,7 +37,7 @@ export function DocumentForm({
     },
     [onChange],
   );
-  return <FormWizard runtime={runtime} data={data} view={view} onChange={change} currentStep={runtime.document.steps[0].number} onContinue={onContinue} messages={renderer} services={services} />;
+  return <FormWizard runtime={runtime} data={data} view={view} onChange={change} currentStep={runtime.document.steps[0].number} onContinue={onContinue} messages={renderer} services={services} slots={slots} />;
 }
 
 /** A page's own form document (no variants): null while it loads, 'failed' when it cannot be had. */

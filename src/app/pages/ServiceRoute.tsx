@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import type { CatalogueService } from '../../../engine/core/catalogue.ts';
 import { appServiceNamed } from '../../flows/app-registry.ts';
 import type { Brand } from '../brands.ts';
+import type { FormLoader } from '../form-source.ts';
 import { FlowMissingPage } from './FlowMissingPage.tsx';
 
-export function ServiceRoute({ brand, service }: { brand: Brand; service: CatalogueService }): ReactNode {
+export function ServiceRoute({ brand, service, load }: { brand: Brand; service: CatalogueService; load: FormLoader }): ReactNode {
   const module = appServiceNamed(service.flow);
   if (!module) return <FlowMissingPage brand={brand} flow={service.flow} />;
-  return <module.Page brand={brand} service={service} />;
+  return <module.Page brand={brand} service={service} load={load} />;
 }
