@@ -24,7 +24,7 @@ import { fetchMethods, type Method } from '../../app/identification/api.ts';
 import '../../app/identification/identification.css';
 import { PageShell } from '../../app/layout/PageShell.tsx';
 import { customerTexts } from '../../app/messages.fi.ts';
-import { formatCents } from '../../app/offers/format.ts';
+import { formatCents, formatEuros } from '../../app/offers/format.ts';
 import { LoadFailedPage } from '../../app/pages/LoadingPages.tsx';
 import { paths } from '../../app/routes.ts';
 import { fill } from '../../app/text.ts';
@@ -76,7 +76,6 @@ export function InsurancePage({ brand, service, load }: ServicePageProps): React
   useEffect(() => {
     if (outcome) navigate(location.pathname, { replace: true });
     // Only on arrival from the bank.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const refresh = useCallback(async () => {
@@ -382,7 +381,7 @@ function Confirmation({ runtime, answer, application, onEdit, refresh }: Confirm
 
   const name = `${application.firstName} ${application.lastName}`.trim();
   const rows: Array<[string, string]> = [
-    [labels.paymentTier, formatCents(application.paymentTier)],
+    [labels.paymentTier, formatEuros(application.paymentTier)],
     [labels.monthlyPayment, fill(t.perMonth, { amount: formatCents(application.monthlyPayment) })],
     [labels.appliedDueDate, dueDateTitle(doc, application.appliedDueDate)],
     [t.name, name],
