@@ -55,7 +55,7 @@ const slider = (page: Page) => page.getByRole('slider');
 const field = (page: Page, id: string) => page.locator(`#field--${id}`);
 const status = (page: Page) => page.getByTestId('insurance-status');
 const signing = (page: Page) => page.getByRole('region', { name: 'Allekirjoita hakemus' });
-const submitButton = (page: Page) => stepSection(page, 1).getByRole('button', { name: doc.steps[0].button!, exact: true });
+const submitButton = (page: Page) => stepSection(page, 1).getByRole('button', { name: runtime.buttonLabel(1, {}), exact: true });
 
 async function customerPage(browser: Browser, customer: Customer, path = '/maksuturva'): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
