@@ -93,6 +93,8 @@ test('an eligible customer: the fee moves with the tier, the form is kept over a
   await expect(field(page, 'firstName')).not.toBeEditable();
   await expect(field(page, 'age')).toHaveValue(String(AGE));
   await expectNoAxeViolations(page, '/maksuturva landing view');
+  await expectNoHorizontalScrollAt375(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The keyboard moves the tier a step; the fee follows at once, from the same table.
   await slider(page).focus();
