@@ -201,6 +201,8 @@ test('the signature status is asked every 4 s; its "true" shows the signed appli
   // Signed: no more asking.
   await page.clock.runFor(12_000);
   expect(asked).toBe(2);
+  // The signed page still reads the application for the insurer's answer: those reads end with the page.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.context().close();
 });
 
