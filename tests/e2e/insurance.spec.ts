@@ -16,7 +16,6 @@ import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { becomeCustomer, expectNoHorizontalScrollAt375, logIn, type Customer } from './support/customer.ts';
 import { fillStep, stepSection } from './support/fill-from-document.ts';
-import { identifyAtTestBank } from './support/identify.ts';
 
 const patient = expect.configure({ timeout: 30_000 });
 const runtime = loadFormRuntime('insurance');
@@ -56,6 +55,13 @@ const field = (page: Page, id: string) => page.locator(`#field--${id}`);
 const status = (page: Page) => page.getByTestId('insurance-status');
 const signing = (page: Page) => page.getByRole('region', { name: 'Allekirjoita hakemus' });
 const submitButton = (page: Page) => stepSection(page, 1).getByRole('button', { name: runtime.buttonLabel(1, {}), exact: true });
+
+/** On the development bank's signing page (it shows what is signed): types `personalId` and signs. */
+async function signAtTestBank(page: Page, personalId: string): Promise<void> {
+  await patient(page.getByRole('heading', { level: 1, name: /testiallekirjoitus/ })).toBeVisible();
+  await page.getByLabel('Tai kirjoita henkilötunnus').fill(personalId);
+  await page.getByRole('button', { name: 'Allekirjoita', exact: true }).click();
+}
 
 async function customerPage(browser: Browser, customer: Customer, path = '/maksuturva'): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -215,7 +221,7 @@ test.fixme('signing at the development bank: another person is refused, the insu
 
   // Someone else's code: refused, said so, still waiting for the insured's signature.
   await signing(page).getByRole('button').first().click();
-  await identifyAtTestBank(page, stranger);
+  await signAtTestBank(page, stranger);
   await patient(page).toHaveURL(/\/maksuturva$/);
   await expect(page.getByRole('alert')).toContainText('Allekirjoitusta ei hyväksytty: hakemuksen voi allekirjoittaa vain vakuutettu itse');
   await expect(status(page)).toContainText(texts.statusWaitingForSignature);
@@ -223,7 +229,7 @@ test.fixme('signing at the development bank: another person is refused, the insu
 
   // The insured: signed, the buttons gone.
   await signing(page).getByRole('button').first().click();
-  await identifyAtTestBank(page, insured.ssn);
+  await signAtTestBank(page, insured.ssn);
   await patient(page).toHaveURL(/\/maksuturva$/);
   await patient(status(page)).toHaveText(`Hakemuksen tila: ${texts.statusSigned}`);
   await expect(signing(page)).toHaveCount(0);
