@@ -16,6 +16,7 @@ import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { becomeCustomer, expectNoHorizontalScrollAt375, logIn, type Customer } from './support/customer.ts';
 import { fillStep, stepSection } from './support/fill-from-document.ts';
+import { pausedClock } from './support/offers.ts';
 
 const patient = expect.configure({ timeout: 30_000 });
 const runtime = loadFormRuntime('insurance');
@@ -187,7 +188,8 @@ test('the signature status is asked every 4 s; its "true" shows the signed appli
     if (signedNow && body.insuranceApplication) body.insuranceApplication.applicationStatus = 'SIGNED';
     await route.fulfill({ response, json: body });
   });
-  await page.clock.install();
+  // Paused: the page's timers run only when the test moves the clock.
+  await pausedClock(page);
   await page.goto('/maksuturva');
   await patient(status(page)).toContainText(texts.statusWaitingForSignature);
   await patient(signing(page).getByRole('button').first()).toBeVisible();
