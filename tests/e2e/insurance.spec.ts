@@ -238,6 +238,14 @@ test.fixme('signing at the development bank: another person is refused, the insu
   await patient(status(page)).toHaveText(`Hakemuksen tila: ${texts.statusSigned}`);
   await expect(signing(page)).toHaveCount(0);
   await expectNoAxeViolations(page, '/maksuturva signed at the bank');
+
+  // The simulated insurer answers the signed application; the page, then the customer area, show it.
+  const decision = /Vakuutus on myönnetty|Vakuutusyhtiö ei myöntänyt vakuutusta/;
+  await patient(page.getByTestId('insurer-answer')).toContainText(decision);
+  await page.goto('/lainahakemukset');
+  const panel = page.getByRole('region', { name: 'Maksuturva' });
+  await patient(panel).toContainText(texts.statusSigned);
+  await expect(panel).toContainText(decision);
   await page.context().close();
 });
 
