@@ -88,6 +88,12 @@ function readJson(file: string, what: string): unknown {
   }
 }
 
+/** The site banners' file of a forms folder (the server's default; SITE_BANNERS_FILE replaces it). */
+export const bannersFileOf = (formsDir = FORMS_DIR) => join(formsDir, CONTENT_FOLDER, BANNERS_FILE);
+
+/** A JSON file, read and parsed; FormLoadError names the file when it is missing or not JSON. */
+export const readJsonFile = (file: string): unknown => readJson(file, 'Tiedostoa');
+
 export const formFile = (idOrPath: string, formsDir = FORMS_DIR) => (idOrPath.endsWith('.json') ? idOrPath : join(formsDir, `${idOrPath}.json`));
 export const sectionsDirOf = (documentFile: string) => join(dirname(documentFile), SECTIONS_FOLDER);
 export const sectionFile = (sectionsDir: string, id: string) => join(sectionsDir, `${id}.json`);

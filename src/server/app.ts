@@ -13,6 +13,8 @@ import { DevOutbox, type Notifier } from './notify/notifier.ts';
 import { outboxRoutes } from './notify/outbox-routes.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
 import { registerPages } from './pages.ts';
+import { siteBannerRoutes } from './site-banners.ts';
+import { bannersFileOf } from '../../engine/core/node.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -96,6 +98,8 @@ export interface AppOptions {
    * test's fixture flow, served with no change outside that folder and the catalogue.
    */
   flowsDir?: string;
+  /** The site banners' file; the forms folder's content/banners.json by default. */
+  siteBannersFile?: string;
   /** Called for each route as it is registered (the fuzz test lists every route with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -187,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const { flow, products: ofFlow } of flows.loaded) await flow.registerOnce?.(app, flowContext, ofFlow);
 
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
+  await app.register(siteBannerRoutes, { catalogue: products.catalogue, file: options.siteBannersFile ?? bannersFileOf(products.formsDir), now });
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: options.sessions });
   await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: options.sessions });

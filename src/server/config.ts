@@ -30,6 +30,8 @@ export interface ServerConfig {
   personKeySecret: string;
   /** How long a client may take to send its headers and its whole request (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS). */
   timeouts: { headersMs: number; requestMs: number };
+  /** The site banners' file (SITE_BANNERS_FILE); forms/content/banners.json when unset. */
+  siteBannersFile?: string;
 }
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
@@ -54,6 +56,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(env.STATIC_DIR?.trim() || `${REPO_ROOT}/dist`),
     lenderDelayScale: lenderDelayScale(env),
     timeouts: requestTimeouts(env),
+    siteBannersFile: env.SITE_BANNERS_FILE?.trim() ? resolve(env.SITE_BANNERS_FILE.trim()) : undefined,
     ...mailSettings(env),
     identity: readIdentitySettings(env, (message) => {
       throw new ConfigError(message);
