@@ -33,6 +33,9 @@ process.env.STATIC_DIR = outDir;
 process.env.SITE_BANNERS_FILE = bannersFileFor(process.env.PORT ?? '');
 writeBanners([], process.env.PORT ?? '');
 process.on('exit', () => rmSync(process.env.SITE_BANNERS_FILE!, { force: true }));
+// A partner site on another loopback origin may frame the pages (embedding.spec.ts): the same
+// server answers http://127.0.0.1, a different site from the http://localhost the specs use.
+process.env.EMBED_ORIGINS ??= `http://127.0.0.1:${process.env.PORT}`;
 // Lenders answer in demo time.
 process.env.LENDER_DELAY_SCALE ??= '0.3';
 
