@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CatalogueError, checkCatalogue, checkedCatalogue, type Catalogue } from './catalogue.ts';
 import { checkDocument, checkSection, checkSource } from './check.ts';
+import { checkBanners } from './banners.ts';
 import { checkContentPage, checkSiteContent } from './content-check.ts';
 import { knownPlaceholders, type SiteContent } from './content.ts';
 import { compileSchema } from './compile.ts';
@@ -86,6 +87,12 @@ function readJson(file: string, what: string): unknown {
     throw new FormLoadError(`${file} ei ole kelvollista JSONia: ${(error as Error).message}`);
   }
 }
+
+/** The site banners' file of a forms folder (the server's default; SITE_BANNERS_FILE replaces it). */
+export const bannersFileOf = (formsDir = FORMS_DIR) => join(formsDir, CONTENT_FOLDER, BANNERS_FILE);
+
+/** A JSON file, read and parsed; FormLoadError names the file when it is missing or not JSON. */
+export const readJsonFile = (file: string): unknown => readJson(file, 'Tiedostoa');
 
 export const formFile = (idOrPath: string, formsDir = FORMS_DIR) => (idOrPath.endsWith('.json') ? idOrPath : join(formsDir, `${idOrPath}.json`));
 export const sectionsDirOf = (documentFile: string) => join(dirname(documentFile), SECTIONS_FOLDER);
@@ -199,6 +206,8 @@ export function loadFormRuntime(id: string, variants: readonly string[] = [], fo
 export const CONTENT_FOLDER = 'content';
 export const SITE_CONTENT_FILE = 'site.json';
 export const PAGES_FOLDER = 'legal';
+/** The site banners (engine/core/banners.ts); the server may read another file (SITE_BANNERS_FILE). */
+export const BANNERS_FILE = 'banners.json';
 
 /** The content pages of a forms folder: their file names without .json, which are their addresses (/<name>). */
 export function listContentPages(formsDir = FORMS_DIR): string[] {
@@ -210,7 +219,7 @@ export function listContentPages(formsDir = FORMS_DIR): string[] {
     .sort();
 }
 
-/** What forms:check finds in a forms folder's content, per file (site.json first, then each page). */
+/** What forms:check finds in a forms folder's content, per file (site.json first, banners.json, then each page). */
 export function checkContentFiles(formsDir = FORMS_DIR, brands: ReadonlySet<string> = new Set(Object.keys(readCatalogue(formsDir).brands))): Array<{ file: string; findings: Finding[] }> {
   const dir = join(formsDir, CONTENT_FOLDER);
   const siteFile = join(dir, SITE_CONTENT_FILE);
@@ -219,8 +228,10 @@ export function checkContentFiles(formsDir = FORMS_DIR, brands: ReadonlySet<stri
   const site = readJson(siteFile, 'Sivuston tekstejä');
   const siteFindings = checkSiteContent(site, new Set(pages), brands);
   const placeholders = knownPlaceholders(siteFindings.length ? undefined : (site as SiteContent));
+  const bannersFile = join(dir, BANNERS_FILE);
   return [
     { file: siteFile, findings: siteFindings },
+    ...(existsSync(bannersFile) ? [{ file: bannersFile, findings: checkBanners(readJson(bannersFile, 'Tiedotteita'), brands) }] : []),
     ...pages.map((page) => {
       const file = join(dir, PAGES_FOLDER, `${page}.json`);
       const findings = PAGE_NAME.test(page) ? checkContentPage(readJson(file, 'Sisältösivua'), placeholders) : [{ path: '/', message: `tiedoston nimi "${page}" ei kelpaa sivun osoitteeksi: pienet kirjaimet, numerot ja väliviivat` }];

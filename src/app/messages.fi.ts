@@ -31,6 +31,13 @@ export const brandTexts = {
   kattokorko: { name: 'Kattokorko', tagline: 'Edullisempi laina, korko kurissa' },
 };
 
+/** The site banners' strip (issue 28 item 3); the banners' own texts are forms/content/banners.json. */
+export const bannerTexts = {
+  region: 'Tiedotteet',
+  dismiss: 'Sulje tiedote',
+  severity: { info: 'Tiedote', warning: 'Huomio', critical: 'Tärkeä tiedote' },
+} as const;
+
 export const site = {
   support: {
     label: 'Asiakaspalvelu',

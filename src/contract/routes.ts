@@ -131,6 +131,36 @@ export const contract = {
     params: { type: 'object', properties: { zip: { type: 'string' } }, required: ['zip'] },
     response: { 200: { type: 'object', properties: { postalCode: { type: 'string' }, town: { type: 'string' } }, required: ['postalCode', 'town'], additionalProperties: false }, ...errors },
   },
+  'GET /api/site-banners': {
+    summary: "The site banners a page of the request's brand shows now (forms/content/banners.json)",
+    querystring: { type: 'object', properties: { page: { type: 'string', maxLength: 200 } }, additionalProperties: false },
+    response: {
+      200: {
+        type: 'object',
+        properties: {
+          banners: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'string' },
+                text: { type: 'string' },
+                link: { type: 'object', properties: { text: { type: 'string' }, href: { type: 'string' } }, required: ['text', 'href'], additionalProperties: false },
+                severity: { type: 'string', enum: ['info', 'warning', 'critical'] },
+                start: { type: 'string', format: 'date-time' },
+                end: { type: 'string', format: 'date-time' },
+              },
+              required: ['id', 'text', 'severity', 'start', 'end'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['banners'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
 
   // The application API of a product (spec §7).
   'POST {api}/save': {

@@ -11,13 +11,16 @@ import { developmentSettings, type IdentitySettings } from './identity/settings.
 import { marketingBanRoutes } from './marketing-ban/routes.ts';
 import { DevOutbox, type Notifier } from './notify/notifier.ts';
 import { outboxRoutes } from './notify/outbox-routes.ts';
+import { devEmbedRoutes } from './dev-embed.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
 import { registerPages } from './pages.ts';
+import { siteBannerRoutes } from './site-banners.ts';
+import { bannersFileOf } from '../../engine/core/node.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { helmetOptionsFor, registerSecurityHeaders, securityHeaders } from './security-headers.ts';
 import { registerRequestOriginCheck } from './request-origin.ts';
-import { createSessions, type SessionSettings } from './sessions/sessions.ts';
+import { createSessions, DEFAULT_SESSION_SETTINGS, type SessionSettings } from './sessions/sessions.ts';
 import { isPostalCode, townOf } from './postal-codes.ts';
 import { customerAreaRoutes } from './customer/area-routes.ts';
 import { customerAuthRoutes } from './customer/auth-routes.ts';
@@ -96,6 +99,14 @@ export interface AppOptions {
    * test's fixture flow, served with no change outside that folder and the catalogue.
    */
   flowsDir?: string;
+  /** The site banners' file; the forms folder's content/banners.json by default. */
+  siteBannersFile?: string;
+  /**
+   * Partner sites that may frame the pages (EMBED_ORIGINS; issue 28 item 4): they are the CSP's
+   * frame-ancestors, and the session cookie becomes one that works in their frame
+   * (SameSite=None; Secure; Partitioned). None: no framing but by ourselves.
+   */
+  embedOrigins?: readonly string[];
   /** Called for each route as it is registered (the fuzz test lists every route with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -129,7 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerContract(app, [...products.groups.keys()]);
   if (options.openapi ?? options.devTools) await registerOpenApi(app, { serve: true });
 
-  registerSecurityHeaders(app);
+  const embedOrigins = options.embedOrigins ?? [];
+  registerSecurityHeaders(app, securityHeaders(helmetOptionsFor(embedOrigins)));
+  // In a partner's frame the session cookie must be one the browser sends there (sessions.ts).
+  const sessionSettings: SessionSettings = { ...(options.sessions ?? DEFAULT_SESSION_SETTINGS), crossSite: embedOrigins.length > 0 };
   // Every route's JSON bodies go through one parser and its shape check (issue 24 item 5).
   registerJsonBodyParser(app);
   await app.register(fastifyCookie);
@@ -175,11 +189,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const now = options.now ?? Date.now;
-  const sessions = createSessions(db, { now, settings: options.sessions });
+  const sessions = createSessions(db, { now, settings: sessionSettings });
   const notifier = options.notifier ?? (options.devTools ? new DevOutbox() : unconfiguredNotifier);
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
   const keys = personKeys(options.personKeySecret ?? DEVELOPMENT_PERSON_KEY_SECRET);
-  const flowContext: FlowContext = { db, products, sessions, sessionSettings: options.sessions, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
+  const flowContext: FlowContext = { db, products, sessions, sessionSettings, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
   // One set of application routes per API prefix of the catalogue, each for its own products, as its flow has them.
   for (const [prefix, group] of products.groups) await flows.of(group[0].flow).registerGroup(app, flowContext, { prefix, products: group });
 
@@ -187,13 +201,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const { flow, products: ofFlow } of flows.loaded) await flow.registerOnce?.(app, flowContext, ofFlow);
 
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
+  await app.register(siteBannerRoutes, { catalogue: products.catalogue, file: options.siteBannersFile ?? bannersFileOf(products.formsDir), now });
   // Issue 17: the customer login and the customer area.
-  await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: options.sessions });
-  await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: options.sessions });
+  await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: sessionSettings });
+  await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: sessionSettings });
   // The customer services of the catalogue (issue 27: the payment-protection insurance), each by its module.
   for (const { service, flow } of services) await flow.registerService(app, flowContext, service);
-  await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: options.sessions });
+  await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: sessionSettings });
   if (options.devTools) {
+    await app.register(devEmbedRoutes);
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
     await app.register(otpDevRoutes, { db, now });
   }

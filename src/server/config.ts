@@ -30,6 +30,10 @@ export interface ServerConfig {
   personKeySecret: string;
   /** How long a client may take to send its headers and its whole request (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS). */
   timeouts: { headersMs: number; requestMs: number };
+  /** The site banners' file (SITE_BANNERS_FILE); forms/content/banners.json when unset. */
+  siteBannersFile?: string;
+  /** Partner sites that may frame the pages (EMBED_ORIGINS, exact origins); none by default. */
+  embedOrigins: string[];
 }
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
@@ -54,12 +58,42 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     staticDir: resolve(env.STATIC_DIR?.trim() || `${REPO_ROOT}/dist`),
     lenderDelayScale: lenderDelayScale(env),
     timeouts: requestTimeouts(env),
+    siteBannersFile: env.SITE_BANNERS_FILE?.trim() ? resolve(env.SITE_BANNERS_FILE.trim()) : undefined,
+    embedOrigins: embedOrigins(env),
     ...mailSettings(env),
     identity: readIdentitySettings(env, (message) => {
       throw new ConfigError(message);
     }),
   };
   return { ...config, personKeySecret: personKeySecret(env, config.identity) };
+}
+
+/**
+ * EMBED_ORIGINS: the partner sites that may show the forms in a frame, as exact origins
+ * separated by commas (`https://kumppani.fi,https://www.kumppani.fi`). In production only
+ * https; no wildcards, paths or `*` (a frame-ancestors list that says exactly who).
+ */
+function embedOrigins(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.EMBED_ORIGINS?.trim();
+  if (!raw) return [];
+  const production = env.NODE_ENV?.trim() === 'production';
+  return [
+    ...new Set(
+      raw.split(',').map((entry) => {
+        const value = entry.trim();
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          throw new ConfigError(`EMBED_ORIGINS: "${value}" is not an origin such as https://kumppani.fi`);
+        }
+        if (!['http:', 'https:'].includes(url.protocol) || url.origin !== value.replace(/\/$/, '') || url.hostname.includes('*'))
+          throw new ConfigError(`EMBED_ORIGINS: "${value}" must be an exact origin such as https://kumppani.fi (no path, no wildcard)`);
+        if (production && url.protocol !== 'https:') throw new ConfigError(`EMBED_ORIGINS: "${value}" must be https in production`);
+        return url.origin;
+      }),
+    ),
+  ];
 }
 
 /**

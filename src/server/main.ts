@@ -74,6 +74,8 @@ async function main(): Promise<void> {
     identity,
     personKeySecret: config.personKeySecret,
     timeouts: config.timeouts,
+    siteBannersFile: config.siteBannersFile,
+    embedOrigins: config.embedOrigins,
   });
   const [{ db, applied, personKeyBackfill }, app] = await Promise.all([preparing, building]);
   logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');

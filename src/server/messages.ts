@@ -84,6 +84,10 @@ export const messages = {
     fi: 'Osoitetta ei löytynyt.',
     en: 'Not found.',
   },
+  siteBannerPageInvalid: {
+    fi: 'Sivun osoite ei kelpaa.',
+    en: 'page must be a path of this site, such as /lainahakemukset.',
+  },
   postalCodeInvalid: {
     fi: 'Tarkista postinumero',
     en: 'A postal code is five digits.',

@@ -17,6 +17,18 @@ export const HELMET_OPTIONS: Readonly<HelmetOptions> = {
   },
 };
 
+/**
+ * The options for a deployment whose pages partner sites may frame (EMBED_ORIGINS): CSP
+ * `frame-ancestors` lists exactly our origin and theirs, and no X-Frame-Options, whose
+ * SAMEORIGIN would say the opposite (it cannot list origins). None: helmet's defaults
+ * (`frame-ancestors 'self'` and SAMEORIGIN).
+ */
+export function helmetOptionsFor(embedOrigins: readonly string[]): HelmetOptions {
+  if (embedOrigins.length === 0) return HELMET_OPTIONS;
+  const csp = HELMET_OPTIONS.contentSecurityPolicy as { useDefaults: boolean; directives: Record<string, Iterable<string> | null> };
+  return { contentSecurityPolicy: { ...csp, directives: { ...csp.directives, frameAncestors: ["'self'", ...embedOrigins] } }, xFrameOptions: false };
+}
+
 /** The headers helmet sets for `options`, lower-cased, as set once on a response with none. */
 export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -51,13 +51,21 @@ test('lists the documents and renders the consumer form with no findings', async
   await expect(forms.getByRole('button', { name: 'consumer' })).toBeVisible();
   await expect(forms.getByRole('button', { name: 'rikki' })).toBeVisible();
   // Every document of the folder, the new products' too.
-  for (const name of ['business', 'mortgage']) await expect(forms.getByRole('button', { name })).toBeVisible();
+  for (const name of ['business', 'mortgage', 'insurance']) await expect(forms.getByRole('button', { name })).toBeVisible();
   await forms.getByRole('button', { name: 'consumer' }).click();
   await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Lainan käyttötarkoitus').first()).toBeVisible();
   await page.getByLabel('Muunnelma').selectOption('kattokorko');
   await expect(page.getByText('2 000 €').first()).toBeVisible();
   await expectNoAxeViolations(page, 'esikatselu');
+});
+
+test('previews the insurance document, a customer service, as it does the loans', async ({ page }) => {
+  await page.goto(URL);
+  await page.getByRole('navigation', { name: 'Lomakkeet' }).getByRole('button', { name: 'insurance' }).click();
+  await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('slider', { name: 'Turvattava kuukausierä, liukusäädin' })).toHaveValue('200');
+  await expect(page.getByRole('group', { name: 'Vakuutusmaksun eräpäivä' }).getByRole('radio')).toHaveCount(3);
 });
 
 test('shows the findings of a broken document with their JSON paths', async ({ page }) => {

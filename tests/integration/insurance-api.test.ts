@@ -174,9 +174,9 @@ describeOnDatabases('insurance API', (target) => {
   it('shows the insurer’s answer once it has answered the signed application', async () => {
     await server.db.transaction((tx) => sendToInsurer(tx, ids.annaInsurance, { now: new Date(Date.now() - INSURER_DELAY_MS) }));
     await answerDueInsurance(server.db);
-    const read = await anna.get(url('/api/insuranceApplication'));
-    expect(read.body.insuranceApplication.insurerAnswer).toMatchObject({ decision: 'ACCEPTED' });
-    expect(Number.isNaN(Date.parse(read.body.insuranceApplication.insurerAnswer.answeredAt))).toBe(false);
+    const read = (await anna.get(url('/api/insuranceApplication'))).body as { insuranceApplication: { insurerAnswer: { decision: string; answeredAt: string } } };
+    expect(read.insuranceApplication.insurerAnswer).toMatchObject({ decision: 'ACCEPTED' });
+    expect(Number.isNaN(Date.parse(read.insuranceApplication.insurerAnswer.answeredAt))).toBe(false);
   });
 
   it('refuses a customer the service knows is not eligible (64 years old) with 403 and the message', async () => {

@@ -1,8 +1,9 @@
 // What survives a reload (docs/adr/0003-renderer.md): the answers and the furthest
-// step reached (the path says which step is shown), kept in this tab's sessionStorage, per saved application and as one unsaved
+// step reached (the path says which step is shown), kept in this tab's sessionStorage (tab-storage.ts), per saved application and as one unsaved
 // draft per brand and product. Closing the tab forgets them; resuming elsewhere
 // comes with the one-time code flow.
 import type { FormData } from '../../../engine/core/index.ts';
+import { tabStorage } from '../tab-storage.ts';
 
 export interface StoredApplication {
   id: string;
@@ -50,7 +51,7 @@ function writeSoon(key: string, value: unknown): void {
 function read<T>(key: string): T | null {
   if (waiting.has(key)) write(key, waiting.get(key));
   try {
-    const raw = sessionStorage.getItem(key);
+    const raw = tabStorage().getItem(key);
     return raw ? (JSON.parse(raw) as T) : null;
   } catch {
     return null;
@@ -60,7 +61,7 @@ function read<T>(key: string): T | null {
 function write(key: string, value: unknown): void {
   waiting.delete(key);
   try {
-    sessionStorage.setItem(key, JSON.stringify(value));
+    tabStorage().setItem(key, JSON.stringify(value));
   } catch {
     // Storage full or disabled: the application still works, a reload just starts over.
   }
@@ -79,7 +80,7 @@ export const storeApplicationSoon = (application: StoredApplication) => writeSoo
 export function forgetApplication(id: string): void {
   waiting.delete(applicationKey(id));
   try {
-    sessionStorage.removeItem(applicationKey(id));
+    tabStorage().removeItem(applicationKey(id));
   } catch {
     // Nothing to forget.
   }
@@ -93,7 +94,7 @@ export const storeDraftSoon = (scope: string, draft: Draft) => writeSoon(draftKe
 export function clearDraft(scope: string): void {
   waiting.delete(draftKey(scope));
   try {
-    sessionStorage.removeItem(draftKey(scope));
+    tabStorage().removeItem(draftKey(scope));
   } catch {
     // Nothing to clear.
   }

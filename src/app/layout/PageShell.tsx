@@ -1,4 +1,4 @@
-// The frame of every page: skip link, header, main, footer. The header and footer
+// The frame of every page: skip link, site banners, header, main, footer. The header and footer
 // are made once per brand, so a page that renders again as the applicant types
 // (the application) does not render them again; in a frame or under a host page's
 // preset they are left out (embedding.ts).
@@ -8,6 +8,7 @@ import { site } from '../messages.fi.ts';
 import { hidesChrome, postHeightToParent } from './embedding.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { SiteBanners } from './SiteBanners.tsx';
 
 export function PageShell({ brand, homeHref, children, skipTo = 'main' }: { brand: Brand; homeHref: string; children: ReactNode; skipTo?: string }): ReactNode {
   const [chromeless] = useState(hidesChrome);
@@ -19,6 +20,7 @@ export function PageShell({ brand, homeHref, children, skipTo = 'main' }: { bran
       <a className="skip-link" href={`#${skipTo}`}>
         {site.skipToForm}
       </a>
+      <SiteBanners />
       {header}
       <main id="main" className="page__main" tabIndex={-1}>
         {children}

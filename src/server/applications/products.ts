@@ -32,6 +32,8 @@ export interface ApplicationForm {
 
 export interface Products {
   readonly catalogue: Catalogue;
+  /** The forms folder the catalogue and documents came from (its content: the site banners). */
+  readonly formsDir: string;
   /** The products behind each API prefix; the first of a group is the default of a save that names none. */
   readonly groups: ReadonlyMap<string, readonly CatalogueProduct[]>;
   product(id: string): CatalogueProduct | undefined;
@@ -108,6 +110,7 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
 
   return {
     catalogue,
+    formsDir,
     groups: apiGroups(catalogue),
     product,
     formFor,

@@ -140,7 +140,7 @@ export async function customerAuthRoutes(app: FastifyInstance, options: Customer
       throw badRequest('unknownFields', { fields: isObject(body) ? Object.keys(body).join(', ') : '(runko)' });
     }
     await endSession(db, request);
-    clearSessionCookie(request, reply);
+    clearSessionCookie(request, reply, settings);
     return { loggedOut: true };
   });
 

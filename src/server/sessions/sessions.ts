@@ -25,6 +25,14 @@ export interface SessionSettings {
   idleMs: number;
   /** A session ends this long after it began, however much it is used. */
   absoluteMs: number;
+  /**
+   * Partner sites frame the pages (EMBED_ORIGINS, issue 28 item 4): a SameSite=Strict cookie is
+   * never sent in their frame, so the cookie is `SameSite=None; Secure; Partitioned` (CHIPS): the
+   * browser keeps one jar per top-level site, so the cookie set in a partner's frame is that
+   * frame's alone and a cross-site request from anywhere else finds none of ours. The Origin
+   * check (request-origin.ts) still refuses cross-site writes. Off: SameSite=Strict.
+   */
+  crossSite?: boolean;
 }
 
 /**
@@ -93,22 +101,24 @@ export function createSessions(db: Queryable, options: { now: () => number; sett
   };
 }
 
-/**
- * Sets the session cookie: HttpOnly, SameSite=Strict, Path=/ and no Domain; over https
- * Secure and named `__Host-lv_session`. Kept until the absolute expiry (the server decides before that).
- */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, settings: SessionSettings): void {
-  void reply.setCookie(sessionCookieName(request), token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: secureRequest(request),
-    maxAge: Math.floor(settings.absoluteMs / 1000),
-  });
+/** The cookie's attributes: HttpOnly, Path=/, no Domain; Strict, or cross-site for partners' frames (always Secure then: browsers require it, and take it from http://localhost). */
+function cookieAttributes(request: FastifyRequest, settings: Pick<SessionSettings, 'crossSite'>) {
+  return settings.crossSite
+    ? ({ path: '/', httpOnly: true, sameSite: 'none', secure: true, partitioned: true } as const)
+    : ({ path: '/', httpOnly: true, sameSite: 'strict', secure: secureRequest(request) } as const);
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.clearCookie(sessionCookieName(request), { path: '/', httpOnly: true, sameSite: 'strict', secure: secureRequest(request) });
+/**
+ * Sets the session cookie (cookieAttributes); over https named `__Host-lv_session`. Kept until
+ * the absolute expiry (the server decides before that).
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, settings: SessionSettings): void {
+  void reply.setCookie(sessionCookieName(request), token, { ...cookieAttributes(request, settings), maxAge: Math.floor(settings.absoluteMs / 1000) });
+}
+
+/** Cleared with the attributes it was set with: a partitioned cookie is only cleared as one. */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, settings: Pick<SessionSettings, 'crossSite'> = {}): void {
+  void reply.clearCookie(sessionCookieName(request), cookieAttributes(request, settings));
 }
 
 /** This browser's live session, or a new one (with its cookie) when it has none; its id. */

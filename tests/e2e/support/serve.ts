@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
+import { bannersFileFor, writeBanners } from './banners.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'lainavertailu-e2e-'));
@@ -28,6 +29,13 @@ process.env.LOG_LEVEL ??= 'warn';
 // address in minutes; the limits have their own tests (tests/integration/limits.test.ts).
 process.env.LIMITS = 'off';
 process.env.STATIC_DIR = outDir;
+// Banners a spec puts up (support/banners.ts), none to start with.
+process.env.SITE_BANNERS_FILE = bannersFileFor(process.env.PORT ?? '');
+writeBanners([], process.env.PORT ?? '');
+process.on('exit', () => rmSync(process.env.SITE_BANNERS_FILE!, { force: true }));
+// A partner site on another loopback origin may frame the pages (embedding.spec.ts): the same
+// server answers http://127.0.0.1, a different site from the http://localhost the specs use.
+process.env.EMBED_ORIGINS ??= `http://127.0.0.1:${process.env.PORT}`;
 // Lenders answer in demo time.
 process.env.LENDER_DELAY_SCALE ??= '0.3';
 

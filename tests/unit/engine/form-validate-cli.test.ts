@@ -10,6 +10,7 @@ import { resolveVariants } from '../../../engine/core/document.ts';
 import { readFormDocument } from '../../../engine/core/node.ts';
 import { validApplication } from '../../fixtures/consumer-valid.ts';
 import { validBusiness } from '../../fixtures/business-valid.ts';
+import { validInsurance } from '../../fixtures/insurance-valid.ts';
 import { validMortgage } from '../../fixtures/mortgage-valid.ts';
 import { personalIdOfAge } from '../../fixtures/personal-id.ts';
 import { checkMessage, limitMessage, limitOf } from './helpers.ts';
@@ -65,6 +66,14 @@ describe('form:validate', () => {
         { field: 'monthlyTurnover', message: 'Vähintään 500' },
       ],
     });
+  });
+
+  it('answers for the insurance with the same contract, the fee checked against the price table', () => {
+    expect(JSON.parse(run('insurance', file('insurance.json', validInsurance())).out)).toEqual({ valid: true, errors: [] });
+    const bad = run('insurance', file('insurance-bad.json', { ...validInsurance(), paymentTier: 250, assureAge: false }));
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.out).errors.map((error: { field: string }) => error.field).sort()).toEqual(['assureAge', 'paymentTier']);
+    for (const error of JSON.parse(bad.out).errors) expect(error.message).toMatch(/^[A-ZÄÖÅ]/);
   });
 
   it('--step checks only that step, --variant applies a variant', () => {
