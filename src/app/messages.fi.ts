@@ -31,6 +31,25 @@ export const brandTexts = {
   kattokorko: { name: 'Kattokorko', tagline: 'Edullisempi laina, korko kurissa' },
 };
 
+/**
+ * The header (marketplace spec §2): its title by the page's `?view=` (kulutusluotto when none,
+ * or the product page's own), the links to the application pages and customer service.
+ */
+export const headerTexts = {
+  titles: {
+    kulutusluotto: 'Kulutusluotto',
+    yhdistelylaina: 'Yhdistelylaina',
+    asuntolaina: 'Asuntolaina',
+    yritysluotto: 'Yritysluotto',
+    asiakaspalvelu: 'Asiakaspalvelu',
+  },
+  /** The application pages' links, by the catalogue's product id. */
+  links: { kulutusluotto: 'Kulutusluotto', yhdistelylaina: 'Yhdistelylaina', asuntolaina: 'Asuntolaina', yritysluotto: 'Yritysluotto' },
+  customerService: 'Asiakaspalvelu',
+  nav: 'Lainahakemukset ja asiakaspalvelu',
+  toggle: 'Lainat',
+} as const;
+
 /** The site banners' strip (issue 28 item 3); the banners' own texts are forms/content/banners.json. */
 export const bannerTexts = {
   region: 'Tiedotteet',
