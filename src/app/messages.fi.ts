@@ -78,15 +78,6 @@ export const site = {
   copyright: '© {year} {brand}',
 };
 
-export const claims = {
-  /** `{count}`: the product's lenders in the marketplace's own data (src/app/lender-count.ts), never written here. */
-  lenders: { text: 'lainanantajaa vertailussa' },
-  customers: { value: 'yli 300 000', text: 'tyytyväistä asiakasta' },
-  minutes: { value: '3 min', text: 'hakemuksen täyttämiseen' },
-  payout: 'Rahat tilillesi jopa samana päivänä, viimeistään kahden pankkipäivän kuluessa.',
-  free: 'Maksuton ja sitoumukseton',
-};
-
 /** `{min}` and `{max}` are the loaded form's amount limits (src/app/layout/hero-text.ts). */
 export const hero = {
   kulutusluotto: {
@@ -113,7 +104,7 @@ export const hero = {
 
 export const promo = {
   title: 'Miksi hakea meidän kauttamme?',
-  /** `{count}` as in `claims.lenders`. */
+  /** `{count}`: the product's lenders in the marketplace's own data (src/app/lender-count.ts). */
   points: ['Yksi hakemus, tarjoukset {count} lainanantajalta', 'Ei vaikutusta luottotietoihisi', 'Tietosi käsitellään turvallisesti Suomessa'],
 };
 
