@@ -23,6 +23,14 @@ export interface SiteContent {
   values: Record<string, string>;
   brands?: Record<string, { values?: Record<string, string> }>;
   footer: { description: string; address: string; linksTitle: string; links: Array<{ page: string; text: string }> };
+  /** The application pages' claims (consumer spec §1); the lender count is the marketplace's own. */
+  claims: {
+    lenders: { text: string };
+    customers: { value: string; text: string };
+    minutes: { value: string; text: string };
+    payout: string;
+    free: string;
+  };
 }
 
 /** Placeholders the app fills from the brand itself (catalogue), not from site.json. */

@@ -31,6 +31,25 @@ export const brandTexts = {
   kattokorko: { name: 'Kattokorko', tagline: 'Edullisempi laina, korko kurissa' },
 };
 
+/**
+ * The header (marketplace spec §2): its title by the page's `?view=` (kulutusluotto when none,
+ * or the product page's own), the links to the application pages and customer service.
+ */
+export const headerTexts = {
+  titles: {
+    kulutusluotto: 'Kulutusluotto',
+    yhdistelylaina: 'Yhdistelylaina',
+    asuntolaina: 'Asuntolaina',
+    yritysluotto: 'Yritysluotto',
+    asiakaspalvelu: 'Asiakaspalvelu',
+  },
+  /** The application pages' links, by the catalogue's product id. */
+  links: { kulutusluotto: 'Kulutusluotto', yhdistelylaina: 'Yhdistelylaina', asuntolaina: 'Asuntolaina', yritysluotto: 'Yritysluotto' },
+  customerService: 'Asiakaspalvelu',
+  nav: 'Lainahakemukset ja asiakaspalvelu',
+  toggle: 'Lainat',
+} as const;
+
 /** The site banners' strip (issue 28 item 3); the banners' own texts are forms/content/banners.json. */
 export const bannerTexts = {
   region: 'Tiedotteet',
@@ -59,15 +78,6 @@ export const site = {
   copyright: '© {year} {brand}',
 };
 
-export const claims = {
-  /** `{count}`: the product's lenders in the marketplace's own data (src/app/lender-count.ts), never written here. */
-  lenders: { text: 'lainanantajaa vertailussa' },
-  customers: { value: 'yli 300 000', text: 'tyytyväistä asiakasta' },
-  minutes: { value: '3 min', text: 'hakemuksen täyttämiseen' },
-  payout: 'Rahat tilillesi jopa samana päivänä, viimeistään kahden pankkipäivän kuluessa.',
-  free: 'Maksuton ja sitoumukseton',
-};
-
 /** `{min}` and `{max}` are the loaded form's amount limits (src/app/layout/hero-text.ts). */
 export const hero = {
   kulutusluotto: {
@@ -94,7 +104,7 @@ export const hero = {
 
 export const promo = {
   title: 'Miksi hakea meidän kauttamme?',
-  /** `{count}` as in `claims.lenders`. */
+  /** `{count}`: the product's lenders in the marketplace's own data (src/app/lender-count.ts). */
   points: ['Yksi hakemus, tarjoukset {count} lainanantajalta', 'Ei vaikutusta luottotietoihisi', 'Tietosi käsitellään turvallisesti Suomessa'],
 };
 

@@ -2,7 +2,8 @@
 // answers so far, the promo box and the support line.
 import type { ReactNode } from 'react';
 import { lenderCount } from '../lender-count.ts';
-import { site, promo, claims } from '../messages.fi.ts';
+import { site as content } from '../legal/legal-pages.ts';
+import { site, promo } from '../messages.fi.ts';
 import type { Product } from '../products.ts';
 import { fill } from '../text.ts';
 import { CheckIcon, PhoneIcon } from './icons.tsx';
@@ -22,7 +23,7 @@ export function PromoBox({ product }: { product: Product }): ReactNode {
           </li>
         ))}
       </ul>
-      <p className="promo__badge">{claims.free}</p>
+      <p className="promo__badge">{content.claims.free}</p>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { Brand } from '../brands.ts';
 import { contentPagePath, site as content, valuesFor } from '../legal/legal-pages.ts';
 import { site } from '../messages.fi.ts';
 import { fill } from '../text.ts';
+import { CUSTOMER_SERVICE_ID } from './Header.tsx';
 import { Logo } from './Logo.tsx';
 
 // The company text, address and the links to the legal pages are content (forms/content/site.json).
@@ -18,7 +19,7 @@ export function Footer({ brand }: { brand: Brand }): ReactNode {
           <p>{site.footerNote}</p>
           <p>{fillPlaceholders(footer.description, values)}</p>
         </div>
-        <div className="site-footer__contact">
+        <div className="site-footer__contact" id={CUSTOMER_SERVICE_ID}>
           <h2 className="site-footer__heading">{site.support.label}</h2>
           <p>
             {site.support.hours}

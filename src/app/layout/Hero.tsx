@@ -1,15 +1,17 @@
 // Above the form, where a visitor looks first: what the service is and the claims
-// of spec §1 (lenders compared, satisfied customers, a three-minute form, payout).
+// of spec §1 (lenders compared, satisfied customers, a three-minute form, payout): the
+// lender count from the marketplace's data, the rest from forms/content/site.json (an editor's).
 // The amount range it states is the loaded form's (the brand's own minimum).
 import type { ReactNode } from 'react';
 import { useLoadedDocument } from '../loaded-form.ts';
 import { lenderCount } from '../lender-count.ts';
-import { claims } from '../messages.fi.ts';
+import { site } from '../legal/legal-pages.ts';
 import type { Product } from '../products.ts';
 import { heroText } from './hero-text.ts';
 import { BankIcon, BoltIcon, ClockIcon, PeopleIcon } from './icons.tsx';
 
 export function Hero({ product }: { product: Product }): ReactNode {
+  const { claims } = site;
   const text = heroText(product, useLoadedDocument());
   return (
     <section className="hero" aria-labelledby="hero-title">

@@ -1,9 +1,10 @@
 // Issue 25, item 10: every claim about the number of lenders comes from the marketplace's
 // data. The pages' figure is built from the same JSON the marketplace runs on, and the
-// message catalogue states no figure of its own.
+// claims an editor writes (forms/content/site.json, issue 28 item 6) state no figure of their own.
 import { describe, expect, it } from 'vitest';
 import { lenderCount } from '../../../src/app/lender-count.ts';
-import { claims, promo } from '../../../src/app/messages.fi.ts';
+import { site } from '../../../src/app/legal/legal-pages.ts';
+import { promo } from '../../../src/app/messages.fi.ts';
 import { PRODUCTS } from '../../../src/app/products.ts';
 import { lenderCounts } from '../../../src/build/lender-counts.ts';
 import { loadMarkets } from '../../../src/server/marketplace/markets.ts';
@@ -30,7 +31,7 @@ describe('lender counts the pages claim', () => {
   });
 
   it('are never written into the claims', () => {
-    expect(JSON.stringify(claims.lenders)).not.toMatch(/\d/);
+    expect(JSON.stringify(site.claims.lenders)).not.toMatch(/\d/);
     const lenderPoint = promo.points.find((point) => point.includes('lainanantaja'));
     expect(lenderPoint).toContain('{count}');
     expect(lenderPoint!.replace('{count}', '')).not.toMatch(/\d/);
