@@ -3,6 +3,7 @@
 // the session cookie one a partner's frame sends (SameSite=None; Secure; Partitioned) and
 // cleared as one, and the development partner page (dev tools only). Without EMBED_ORIGINS,
 // nothing but our own origin frames the pages and the cookie stays SameSite=Strict.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../src/server/config.ts';
 import { step1 } from '../fixtures/consumer-valid.ts';
@@ -67,6 +68,19 @@ describeOnDatabases('embedding', (target) => {
     const strict = await firstSaveCookie(alone);
     expect(strict).toContain('SameSite=Strict');
     expect(strict).not.toContain('Partitioned');
+    // Over plain http on a name other than localhost a Secure cookie would be refused: Strict there.
+    const onBrandHost = await new Promise<string>((resolve, reject) => {
+      const body = JSON.stringify({ ...step1, additionalFormData: { step: 1, hasCoApplicant: false } });
+      const target = new URL(`${partnered.url}${API}/save`);
+      const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { host: `kattokorko.localhost:${target.port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(String(res.headers['set-cookie'] ?? '')));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(onBrandHost).toContain('SameSite=Strict');
+    expect(onBrandHost).not.toContain('Partitioned');
     // Logging out clears it with the same attributes, or a partitioned cookie would stay.
     const session = cookie.split(';')[0];
     const logout = await fetch(`${partnered.url}/api/auth/logout`, { method: 'POST', headers: { cookie: session } });
