@@ -277,6 +277,16 @@ export const contract = {
     querystring: { type: 'object', properties: { party: { type: 'string', enum: ['PRIMARY', 'CO_APPLICANT'] } }, additionalProperties: false },
     response: { 200: text('The URL', { type: 'string' }), ...errors },
   },
+  'POST /api/session/handoff': {
+    summary: "A one-time code handing this browser's session from a partner's frame to the top window (identification, signing)",
+    body: { type: 'object', properties: { path: { type: 'string', maxLength: 300 } }, required: ['path'], additionalProperties: false },
+    response: { 200: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'], additionalProperties: false }, ...errors },
+  },
+  'GET /api/session/handoff/:code': {
+    summary: 'Opened by the top window: a first-party session carrying the frame\'s, then a redirect to the page',
+    params: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+    response: { 303: { description: 'To the page the frame named, or the start when the code is unknown, used or expired', type: 'null' }, ...errors },
+  },
   'GET /api/auth/callback': {
     summary: "The identification provider's return: a redirect to the product's status page",
     querystring: { type: 'object', properties: { state: { type: 'string' }, code: { type: 'string' }, iss: { type: 'string' }, error: { type: 'string' }, error_description: { type: 'string' } }, additionalProperties: true },

@@ -15,6 +15,7 @@ import { devEmbedRoutes } from './dev-embed.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
 import { registerPages } from './pages.ts';
 import { siteBannerRoutes } from './site-banners.ts';
+import { handoffRoutes } from './sessions/handoff.ts';
 import { bannersFileOf } from '../../engine/core/node.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
@@ -201,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const { flow, products: ofFlow } of flows.loaded) await flow.registerOnce?.(app, flowContext, ofFlow);
 
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
+  await app.register(handoffRoutes, { db, now, settings: sessionSettings });
   await app.register(siteBannerRoutes, { catalogue: products.catalogue, file: options.siteBannersFile ?? bannersFileOf(products.formsDir), now });
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: sessionSettings });

@@ -68,6 +68,10 @@ export const messages = {
     fi: 'Hakemusta ei löytynyt.',
     en: 'Application not found.',
   },
+  handoffPathInvalid: {
+    fi: 'Sivun osoite ei kelpaa.',
+    en: 'path must be a page of this service, such as /hakemus/kulutusluotto/authentication/1/<token>.',
+  },
   sessionRequired: {
     fi: 'Avaa hakemus sähköpostiisi lähetettävällä kertakäyttöisellä koodilla.',
     en: 'This browser has no session for the application: open it with a one-time code.',

@@ -98,4 +98,28 @@ describeOnDatabases('embedding', (target) => {
     expect((await fetch(`${partnered.url}/dev/embed`)).status).toBe(400);
     expect((await fetch(`${alone.url}/dev/embed?src=${encodeURIComponent('http://localhost/')}`)).status).toBe(404);
   });
+
+  it('hands the frame’s session to the top window once, by a code, within two minutes', async () => {
+    const cookie = (await firstSaveCookie(partnered)).split(';')[0];
+    const ask = (body: unknown, headers: Record<string, string> = { cookie }) =>
+      fetch(`${partnered.url}/api/session/handoff`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect((await ask({ path: '/hakemus/kulutusluotto/' }, {})).status).toBe(401);
+    for (const path of ['//evil.example/', 'https://evil.example/', 'hakemus', `/${'a'.repeat(301)}`]) expect((await ask({ path })).status, path).toBe(400);
+    const answer = await ask({ path: '/hakemus/kulutusluotto/authentication/1/x?tunnistautuminen=failed' });
+    expect(answer.status).toBe(200);
+    const { url } = (await answer.json()) as { url: string };
+    expect(url).toMatch(/^\/api\/session\/handoff\/[A-Za-z0-9_-]{43}$/);
+    const opened = await fetch(`${partnered.url}${url}`, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/hakemus/kulutusluotto/authentication/1/x?tunnistautuminen=failed');
+    const handed = opened.headers.get('set-cookie') ?? '';
+    expect(handed).toMatch(/^lv_session=[A-Za-z0-9_-]{43};/);
+    expect(handed.split(';')[0]).not.toBe(cookie);
+    // The frame's session ended with the handoff; the code opens nothing a second time.
+    expect((await ask({ path: '/' })).status).toBe(401);
+    const again = await fetch(`${partnered.url}${url}`, { redirect: 'manual' });
+    expect(again.headers.get('location')).toBe('/');
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(partnered.rawLogs.join('\n')).not.toContain(url.split('/').pop()!);
+  });
 });
