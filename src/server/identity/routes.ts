@@ -14,7 +14,7 @@ import { hashToken, isWellFormedToken, newToken } from '../tokens.ts';
 import { findMethod, methodList } from './methods.ts';
 import { identificationRecord, sendToLenders, unidentifiedParties } from './completion.ts';
 import { isParty, personalIdOf, type Party } from './parties.ts';
-import { samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
+import { samePersonalId, seal, sealingKey, STATE_FORMAT, stateHash, unseal } from './secrets.ts';
 import type { Identification } from './services.ts';
 import { CALLBACK_PATH } from './settings.ts';
 import { insertRequest, pendingApplicant, pendingApplicationId, recordAttempt, REQUEST_TTL_MS, takeRequest } from './store.ts';
@@ -35,7 +35,6 @@ export interface IdentityRoutesOptions {
   lenderDelayScale?: number;
 }
 
-const STATE_FORMAT = /^[A-Za-z0-9_-]{20,128}$/;
 /**
  * Ties an identification to the browser that started it (issue 14 item 2: no login CSRF).
  * Lax, not Strict: the bank's redirect back is a cross-site navigation, on which a Strict

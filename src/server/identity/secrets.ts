@@ -70,6 +70,9 @@ export function samePersonalId(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/** What a provider's `state` looks like (ours are random base64url); anything else is refused before the database is asked. */
+export const STATE_FORMAT = /^[A-Za-z0-9_-]{20,128}$/;
+
 export function stateHash(state: string): Buffer {
   return createHash('sha256').update(state, 'utf8').digest();
 }
