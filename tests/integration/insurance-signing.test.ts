@@ -5,7 +5,7 @@
 // without the identity code, the nonce verifiable from the salt and the hash) and queued to the
 // insurer. Another person at the bank, an application changed since the signing started, a
 // cancel, and a callback in another browser sign nothing; another customer's id is a 404; a
-// signed application is a 409; no identity code, code, state or token reaches the log.
+// signed application is a 409; no identity code, code, state, nonce or cookie reaches the log.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findInsurance } from '../../src/flows/insurance/repository.ts';
 import { insuranceTerms, nonceCommitsTo, signatureNonce, signedContentHash } from '../../src/flows/insurance/signed-content.ts';
@@ -59,7 +59,7 @@ describeOnDatabases('insurance signing at the bank', (target) => {
   const anna = new Browser();
   const bertil = new Browser();
   const ids: Record<string, number> = {};
-  /** Every authorization code and state the bank handed back, to look for in the log. */
+  /** Every binding cookie, nonce, state and authorization code of the round trips, to look for in the log. */
   const secretsSeen: string[] = [];
 
   beforeAll(async () => {
@@ -85,7 +85,9 @@ describeOnDatabases('insurance signing at the bank', (target) => {
     const started = await browser.get(url(`/api/auth/visma/${id}/${method}`));
     expect(started.status, started.text).toBe(200);
     expect(started.headers.get('content-type')).toMatch(/^text\/plain/);
-    return new URL(started.text);
+    const authorize = new URL(started.text);
+    secretsSeen.push(browser.cookie(server.url, 'lv_signing')!, authorize.searchParams.get('nonce')!, authorize.searchParams.get('state')!);
+    return authorize;
   }
 
   /** From our signing URL through the test bank; answers the bank's page and the callback URL (not yet opened). */
@@ -262,7 +264,7 @@ describeOnDatabases('insurance signing at the bank', (target) => {
     expect((await bertil.fetch(callback.href)).status).toBe(400);
   });
 
-  it('logs no identity code, authorization code, state or token', async () => {
+  it('logs no identity code, authorization code, state, nonce, binding cookie or token', async () => {
     const log = server.rawLogs.join('\n');
     expect(log).toContain('insurance signing finished');
     for (const secret of [ANNA.ssn, BERTIL.ssn, STRANGER, ...secretsSeen]) expect(log).not.toContain(secret);
