@@ -75,8 +75,9 @@ export interface AppOptions {
   now?: () => number;
   /**
    * Strong identification; absent, the development provider on this server. A promise is
-   * awaited only when the identity routes are registered, after every other API route, so
-   * main.ts registers those while the database opens (the development client secret is in it).
+   * awaited only when the identity routes are registered, after every other API route but the
+   * catalogue's services (whose signing identifies too), so main.ts registers those while the
+   * database opens (the development client secret is in it).
    */
   identity?: IdentitySettings | Promise<IdentitySettings>;
   /** Browser sessions' idle and absolute expiry; absent, the defaults of sessions.ts. */
