@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findInsurance } from '../../src/flows/insurance/repository.ts';
 import { insuranceTerms, nonceCommitsTo, signatureNonce, signedContentHash } from '../../src/flows/insurance/signed-content.ts';
+import { insertSigningRequest, SIGNING_TTL_MS, takeSigningRequest } from '../../src/flows/insurance/signing-store.ts';
 import { text } from '../../src/server/messages.ts';
 import { DevOutbox } from '../../src/server/notify/notifier.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
@@ -246,6 +247,38 @@ describeOnDatabases('insurance signing at the bank', (target) => {
     expect(await sign(bertil, ids.bertilInsurance, { cancel: true })).toBe('/maksuturva?allekirjoitus=cancelled');
     expect((await status(bertil, ids.bertilInsurance)).text).toBe('false');
     expect((await attempts(ids.bertilInsurance)).at(-1)).toEqual({ outcome: 'cancelled', method: 'op' });
+  });
+
+  it('answers failed for a code the provider does not vouch for, signing nothing', async () => {
+    const { callback } = await throughBank(bertil, await startSigning(bertil, ids.bertilInsurance), { personalId: BERTIL.ssn });
+    callback.searchParams.set('code', `${callback.searchParams.get('code')}x`);
+    const done = await bertil.fetch(callback.href);
+    expect(done.headers.get('location')).toBe('/maksuturva?allekirjoitus=failed');
+    expect((await bertilStored())!.signature).toBeNull();
+    expect((await attempts(ids.bertilInsurance)).at(-1)).toEqual({ outcome: 'failed', method: 'op' });
+  });
+
+  it('takes a pending request once, only with its browser, and not after its 10 minutes', async () => {
+    const stored = (await bertilStored())!;
+    const pending = {
+      insuranceApplicationId: stored.id,
+      personKey: KEYS.of(BERTIL.ssn),
+      method: 'op',
+      contentHash: stored.contentHash,
+      nonceSalt: Buffer.alloc(16, 1),
+      codeVerifierSealed: Buffer.alloc(40, 2),
+      redirectUri: url('/api/auth/sign/callback'),
+      browserHash: Buffer.alloc(32, 3),
+    };
+    const state = (n: number) => Buffer.alloc(32, n);
+    await insertSigningRequest(server.db, state(10), pending, new Date(Date.now() - SIGNING_TTL_MS - 1000));
+    expect(await takeSigningRequest(server.db, state(10), pending.browserHash)).toBeUndefined();
+    await insertSigningRequest(server.db, state(11), pending);
+    // The expired one went with the new insert.
+    expect((await server.db.query('SELECT 1 FROM insurance_signing_requests WHERE state_hash = $1', [state(10)])).rows).toEqual([]);
+    expect(await takeSigningRequest(server.db, state(11), Buffer.alloc(32, 4))).toBeUndefined();
+    expect(await takeSigningRequest(server.db, state(11), pending.browserHash)).toMatchObject({ insuranceApplicationId: stored.id, method: 'op' });
+    expect(await takeSigningRequest(server.db, state(11), pending.browserHash)).toBeUndefined();
   });
 
   it("records nothing for a callback opened in another browser, and the owner's still signs", async () => {
