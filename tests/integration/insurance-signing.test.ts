@@ -5,7 +5,8 @@
 // without the identity code, the nonce verifiable from the salt and the hash) and queued to the
 // insurer. Another person at the bank, an application changed since the signing started, a
 // cancel, and a callback in another browser sign nothing; another customer's id is a 404; a
-// signed application is a 409; no identity code, code, state, nonce or cookie reaches the log.
+// signed application is a 409; starting is limited as identification is; no identity code,
+// code, state, nonce or cookie reaches the log.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findInsurance } from '../../src/flows/insurance/repository.ts';
 import { insuranceTerms, nonceCommitsTo, signatureNonce, signedContentHash } from '../../src/flows/insurance/signed-content.ts';
@@ -304,5 +305,31 @@ describeOnDatabases('insurance signing at the bank', (target) => {
     expect(log).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
     const cookie = bertil.cookie(server.url, 'lv_session');
     if (cookie) expect(log).not.toContain(cookie);
+  });
+});
+
+describeOnDatabases('insurance signing: the identification limits', (target) => {
+  let server: TestServer;
+  const outbox = new DevOutbox(() => {});
+  const customer = new Browser();
+  const person: Person = { ssn: personalIdOfAge(40, 819), phone: '0441230029', email: 'rajoitettu.allekirjoittaja@example.fi' };
+
+  beforeAll(async () => {
+    server = await startTestServer(target, { notifier: outbox, lenderDelayScale: 0, limits: { identify: { person: { max: 2, windowSeconds: 600 } } } });
+    const source = (await storeApplication(server.db, 'kulutusluotto', as(person, validApplication()), 'identified')).id;
+    await logIn(server.url, customer, outbox, { loginSsn: person.ssn, loginPhone: person.phone }, person.email);
+    const created = await customer.post(`${server.url}/api/insuranceApplication/create`, { ...FORM, email: person.email, applicationId: source });
+    expect(created.status, created.text).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses starting a signing past the per-person limit with 429', async () => {
+    const id = Number((await server.db.query<{ id: string }>('SELECT id FROM insurance_applications')).rows[0].id);
+    for (let i = 0; i < 2; i++) expect((await customer.get(`${server.url}/api/auth/visma/${id}/op`)).status).toBe(200);
+    const limited = await customer.get(`${server.url}/api/auth/visma/${id}/op`);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ type: 'RATE_LIMITED' });
   });
 });
