@@ -293,6 +293,27 @@ export const contract = {
     response: { 303: { description: 'To the status page', type: 'null' }, ...errors },
   },
 
+  // Signing an insurance application at the bank (marketplace spec §7 "Insurance"; the logged-in customer's).
+  'GET /api/auth/visma/status/:insuranceApplicationId': {
+    summary: "Whether the customer's insurance application is signed, as text",
+    params: { type: 'object', properties: { insuranceApplicationId: { type: 'string', description: 'The insurance application id (digits)' } }, required: ['insuranceApplicationId'] },
+    response: { 200: text("'true' or 'false'", { type: 'string', enum: ['true', 'false'] }), ...errors },
+  },
+  'GET /api/auth/visma/:insuranceApplicationId/:method': {
+    summary: "Start signing the customer's insurance application with a method: the provider's URL to go to, as text",
+    params: {
+      type: 'object',
+      properties: { insuranceApplicationId: { type: 'string', description: 'The insurance application id (digits)' }, method: { type: 'string' } },
+      required: ['insuranceApplicationId', 'method'],
+    },
+    response: { 200: text('The URL', { type: 'string' }), ...errors },
+  },
+  'GET /api/auth/sign/callback': {
+    summary: "The identification provider's return from signing: a redirect to the insurance page with ?allekirjoitus=signed|cancelled|failed|mismatch|changed",
+    querystring: { type: 'object', properties: { state: { type: 'string' }, code: { type: 'string' }, iss: { type: 'string' }, error: { type: 'string' }, error_description: { type: 'string' } }, additionalProperties: true },
+    response: { 303: { description: 'To the insurance page', type: 'null' }, ...errors },
+  },
+
   // The customer login and area (marketplace spec §3, §7).
   'POST /api/auth/login': {
     summary: 'Ask for a login code (mailed when the identity code and phone match a customer)',
