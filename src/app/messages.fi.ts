@@ -585,6 +585,13 @@ export const marketingBanPage = {
 
 // --- Strong identification: the authentication and finishing pages (issue 5, A2) ---
 export const identification = {
+  /** In a partner's frame (issue 28 item 4): banks refuse frames, so the page leaves it first. */
+  frame: {
+    lead: 'Pankit eivät salli tunnistautumista upotetussa ikkunassa. Tunnistautuminen jatkuu palvelumme omalla sivulla koko selainikkunassa, ja hakemuksesi tulee mukana.',
+    action: 'Jatka tunnistautumiseen',
+    working: 'Siirrytään...',
+    failed: 'Siirtyminen ei onnistunut. Yritä uudelleen, tai ota yhteyttä asiakaspalveluumme.',
+  },
   authentication: {
     title: 'Vahva tunnistautuminen',
     saved: 'Hakemuksesi on tallennettu.',

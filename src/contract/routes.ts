@@ -277,10 +277,41 @@ export const contract = {
     querystring: { type: 'object', properties: { party: { type: 'string', enum: ['PRIMARY', 'CO_APPLICANT'] } }, additionalProperties: false },
     response: { 200: text('The URL', { type: 'string' }), ...errors },
   },
+  'POST /api/session/handoff': {
+    summary: "A one-time code handing this browser's session from a partner's frame to the top window (identification, signing)",
+    body: { type: 'object', properties: { path: { type: 'string', maxLength: 300 } }, required: ['path'], additionalProperties: false },
+    response: { 200: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'], additionalProperties: false }, ...errors },
+  },
+  'GET /api/session/handoff/:code': {
+    summary: 'Opened by the top window: a first-party session carrying the frame\'s, then a redirect to the page',
+    params: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] },
+    response: { 303: { description: 'To the page the frame named, or the start when the code is unknown, used or expired', type: 'null' }, ...errors },
+  },
   'GET /api/auth/callback': {
     summary: "The identification provider's return: a redirect to the product's status page",
     querystring: { type: 'object', properties: { state: { type: 'string' }, code: { type: 'string' }, iss: { type: 'string' }, error: { type: 'string' }, error_description: { type: 'string' } }, additionalProperties: true },
     response: { 303: { description: 'To the status page', type: 'null' }, ...errors },
+  },
+
+  // Signing an insurance application at the bank (marketplace spec §7 "Insurance"; the logged-in customer's).
+  'GET /api/auth/visma/status/:insuranceApplicationId': {
+    summary: "Whether the customer's insurance application is signed, as text",
+    params: { type: 'object', properties: { insuranceApplicationId: { type: 'string', description: 'The insurance application id (digits)' } }, required: ['insuranceApplicationId'] },
+    response: { 200: text("'true' or 'false'", { type: 'string', enum: ['true', 'false'] }), ...errors },
+  },
+  'GET /api/auth/visma/:insuranceApplicationId/:method': {
+    summary: "Start signing the customer's insurance application with a method: the provider's URL to go to, as text",
+    params: {
+      type: 'object',
+      properties: { insuranceApplicationId: { type: 'string', description: 'The insurance application id (digits)' }, method: { type: 'string' } },
+      required: ['insuranceApplicationId', 'method'],
+    },
+    response: { 200: text('The URL', { type: 'string' }), ...errors },
+  },
+  'GET /api/auth/sign/callback': {
+    summary: "The identification provider's return from signing: a redirect to the insurance page with ?allekirjoitus=signed|cancelled|failed|mismatch|changed",
+    querystring: { type: 'object', properties: { state: { type: 'string' }, code: { type: 'string' }, iss: { type: 'string' }, error: { type: 'string' }, error_description: { type: 'string' } }, additionalProperties: true },
+    response: { 303: { description: 'To the insurance page', type: 'null' }, ...errors },
   },
 
   // The customer login and area (marketplace spec §3, §7).

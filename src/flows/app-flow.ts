@@ -69,6 +69,8 @@ export interface AppFlow {
    * save sent it to the lenders: 'Olet valmis!', then the offers (business).
    */
   lastStep: 'identify' | 'submit' | 'sent';
+  /** The analytics event of a step reached: `<stepEvent>_<n>` (consumer spec §4: `consumer_application_n`). */
+  stepEvent: string;
   /** Opening a saved application in another browser, or a prefilled one (resume/). */
   resume: {
     /**

@@ -9,6 +9,7 @@ import type { StoredApplication } from '../server/applications/repository.ts';
 import type { PersonKeys } from '../server/customer/person-keys.ts';
 import type { Database, Queryable } from '../server/db/index.ts';
 import type { Party } from '../server/identity/parties.ts';
+import type { Identification } from '../server/identity/services.ts';
 import type { RateLimiter } from '../server/limits/limits.ts';
 import type { Notifier } from '../server/notify/notifier.ts';
 import type { SessionSettings, Sessions } from '../server/sessions/sessions.ts';
@@ -27,6 +28,16 @@ export interface FlowContext {
   /** Each brand's mail domain (the one-time code's sender). */
   brandDomains: ReadonlyMap<string, string>;
   lenderDelayScale?: number;
+}
+
+/**
+ * What a customer service gets besides: strong identification (its settings, the provider, the
+ * development provider), for a service that has a person identify for its own purpose (the
+ * insurance's signature). Services register after identification's settings are known (the
+ * products' flows before, so they do not get it).
+ */
+export interface ServiceContext extends FlowContext {
+  identification: Identification;
 }
 
 export interface SubmitOptions {
@@ -94,7 +105,7 @@ export interface ServerFlow {
  */
 export interface ServiceFlow {
   kind: 'service';
-  registerService(app: FastifyInstance, ctx: FlowContext, service: CatalogueService): Promise<void>;
+  registerService(app: FastifyInstance, ctx: ServiceContext, service: CatalogueService): Promise<void>;
   /**
    * A durable queue of its own the server's dispatch worker polls with the lenders' (the
    * insurer's answers): answers what is due, true when more may be waiting.

@@ -7,6 +7,7 @@ import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
+import { setUpIdentification } from './identity/services.ts';
 import { developmentSettings, type IdentitySettings } from './identity/settings.ts';
 import { marketingBanRoutes } from './marketing-ban/routes.ts';
 import { DevOutbox, type Notifier } from './notify/notifier.ts';
@@ -15,6 +16,7 @@ import { devEmbedRoutes } from './dev-embed.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
 import { registerPages } from './pages.ts';
 import { siteBannerRoutes } from './site-banners.ts';
+import { handoffRoutes } from './sessions/handoff.ts';
 import { bannersFileOf } from '../../engine/core/node.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
@@ -74,8 +76,9 @@ export interface AppOptions {
   now?: () => number;
   /**
    * Strong identification; absent, the development provider on this server. A promise is
-   * awaited only when the identity routes are registered, after every other API route, so
-   * main.ts registers those while the database opens (the development client secret is in it).
+   * awaited only when the identity routes are registered, after every other API route but the
+   * catalogue's services (whose signing identifies too), so main.ts registers those while the
+   * database opens (the development client secret is in it).
    */
   identity?: IdentitySettings | Promise<IdentitySettings>;
   /** Browser sessions' idle and absolute expiry; absent, the defaults of sessions.ts. */
@@ -201,12 +204,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const { flow, products: ofFlow } of flows.loaded) await flow.registerOnce?.(app, flowContext, ofFlow);
 
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
+  await app.register(handoffRoutes, { db, now, settings: sessionSettings });
   await app.register(siteBannerRoutes, { catalogue: products.catalogue, file: options.siteBannersFile ?? bannersFileOf(products.formsDir), now });
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: sessionSettings });
   await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: sessionSettings });
-  // The customer services of the catalogue (issue 27: the payment-protection insurance), each by its module.
-  for (const { service, flow } of services) await flow.registerService(app, flowContext, service);
   await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: sessionSettings });
   if (options.devTools) {
     await app.register(devEmbedRoutes);
@@ -217,7 +219,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const identitySettings = (await options.identity) ?? developmentSettings();
   // Our origin as the browser sees it, when a proxy in front does not tell us its scheme or host.
   if (identitySettings.publicBaseUrl) trustedOrigins.add(identitySettings.publicBaseUrl);
-  await app.register(identityRoutes, { db, products, flows, sessions, limiter, settings: identitySettings, lenderDelayScale: options.lenderDelayScale });
+  // One provider (and in development one test bank) for identification and for a service's signature.
+  const identification = await setUpIdentification(app, { db, settings: identitySettings });
+  await app.register(identityRoutes, { db, products, flows, sessions, limiter, identification, lenderDelayScale: options.lenderDelayScale });
+  // The customer services of the catalogue (issue 27: the payment-protection insurance), each by its
+  // module; after the identity settings, as the insurance's signing identifies the person.
+  for (const { service, flow } of services) await flow.registerService(app, { ...flowContext, identification }, service);
 
   await registerPages(
     app,

@@ -68,6 +68,10 @@ export const messages = {
     fi: 'Hakemusta ei löytynyt.',
     en: 'Application not found.',
   },
+  handoffPathInvalid: {
+    fi: 'Sivun osoite ei kelpaa.',
+    en: 'path must be a page of this service, such as /hakemus/kulutusluotto/authentication/1/<token>.',
+  },
   sessionRequired: {
     fi: 'Avaa hakemus sähköpostiisi lähetettävällä kertakäyttöisellä koodilla.',
     en: 'This browser has no session for the application: open it with a one-time code.',
@@ -346,9 +350,29 @@ export const testBankTexts = {
   confirm: 'Tunnistaudu',
   cancel: 'Peruuta tunnistautuminen',
   invalidPersonalId: 'Henkilötunnus ei kelpaa. Tarkista se.',
+  // A signature (the payment-protection insurance): the person identifies to sign what is shown.
+  signingTitle: '{bank}: testiallekirjoitus',
+  signingHeading: '{bank} – testiallekirjoitus',
+  signedContent: 'Allekirjoitettava',
+  signerNotice:
+    'Allekirjoitus hyväksytään vain vakuutetun omalla henkilötunnuksella, joten se on valittu valmiiksi. Muulla kelvollisella henkilötunnuksella näet, miltä toisen henkilön allekirjoitus näyttää: sitä ei hyväksytä.',
+  noSignerNotice: 'Valitse allekirjoittava testihenkilö tai kirjoita mikä tahansa kelvollinen henkilötunnus. Allekirjoitus hyväksytään vain vakuutetun omalla henkilötunnuksella.',
+  signConfirm: 'Allekirjoita',
+  signCancel: 'Peruuta allekirjoitus',
   errorTitle: 'Tunnistautuminen epäonnistui',
   errorBody: 'Tunnistautumisessa tapahtui virhe. Palaa hakemukseen ja yritä uudelleen.',
   home: 'Palaa etusivulle',
+} as const;
+
+// --- Payment-protection insurance (issue 27 item 6): what the development test bank shows as signed ---
+// The fields' own names come from forms/insurance.json; these are what the document does not have.
+export const insuranceSigningTexts = {
+  title: 'Maksuturvavakuutuksen hakemus',
+  insured: 'Vakuutettu',
+  applicationNumber: 'Hakemuksen numero',
+  termsVersion: 'Vakuutusehtojen versio',
+  dueDay: 'Kuukauden {day}. päivä',
+  assured: 'Kyllä',
 } as const;
 
 // --- Mortgage pre-analysis (issue 15): the reasons the denied page gives, by reason code ---

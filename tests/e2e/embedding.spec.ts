@@ -6,7 +6,9 @@
 // partner's origin. A third origin not in the list cannot frame it at all.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { validApplication } from '../fixtures/consumer-valid.ts';
 import { continueFrom, fillBasics, fillLoanStep, primaryBasics, step } from './support/application.ts';
+import { completeIdentification } from './support/identify.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const APP = `http://localhost:${port}`;
@@ -48,4 +50,26 @@ test('an origin not in EMBED_ORIGINS cannot frame the form', async ({ page }) =>
   // Chromium replaces the refused frame with its own error page.
   await expect.poll(() => page.frames().map((frame) => frame.url())).toContain('chrome-error://chromewebdata/');
   await expect(page.locator('#partner-height')).toHaveText('–');
+});
+
+test('identification leaves the frame for the top window with the application, and comes back to the service’s own page', async ({ page }) => {
+  await page.goto(partnerPage(`http://127.0.0.1:${port}`));
+  const frame = page.frameLocator('#partner-frame');
+  await expect(frame.locator('#step-1')).toBeVisible();
+  // An application made inside the frame, as its last save would: its session is the frame's (the partner's partition).
+  const inside = page.frames().find((candidate) => candidate.url().startsWith(APP))!;
+  const { id, token } = await inside.evaluate(async (body) => {
+    const response = await fetch('/api/lainavertailu22/consumer-applications/save', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await response.json()) as { id: number; token: string };
+  }, { ...validApplication(), additionalFormData: { step: 7, hasCoApplicant: false } });
+  await inside.goto(`${APP}/hakemus/kulutusluotto/authentication/${id}/${token}`);
+  await expect(frame.getByText('Pankit eivät salli tunnistautumista upotetussa ikkunassa.', { exact: false })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Nordea' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'tunnistautuminen kehyksessä');
+
+  await frame.getByRole('button', { name: 'Jatka tunnistautumiseen' }).click();
+  // The top window is now the service's own page, holding the application: the banks are offered.
+  await expect(page).toHaveURL(`${APP}/hakemus/kulutusluotto/authentication/${id}/${token}`);
+  await completeIdentification(page, { primary: String(validApplication().primaryApplicantPersonalIdentificationNumber) });
+  await expect(page).toHaveURL(new RegExp(`^${APP}/hakemus/kulutusluotto/0/${id}/`));
 });

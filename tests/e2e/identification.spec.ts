@@ -12,10 +12,14 @@ import {
   fillLoans,
   fillWork,
   FINISH,
+  finish,
   IDENTIFY,
   primaryBasics,
+  primaryHousing,
+  primaryWork,
   step,
 } from './support/application.ts';
+import { recordAnalytics } from './support/analytics.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { chooseMethod, completeIdentification, identifyAtTestBank } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
@@ -58,6 +62,7 @@ async function toAuthentication(page: Page, coApplicant = false): Promise<void> 
 
 test('the primary applicant identifies, sees the finishing page and reaches the offers', async ({ page }) => {
   const checkCsp = await watchCsp(page);
+  const events = await recordAnalytics(page);
   await toAuthentication(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Vahva tunnistautuminen' })).toBeVisible();
   await expect(page.getByText('3.11.2025')).toBeVisible();
@@ -86,6 +91,26 @@ test('the primary applicant identifies, sees the finishing page and reaches the 
   release();
   await expect(page).toHaveURL(STEP_0, { timeout: 15_000 });
   await checkCsp();
+
+  // Issue 28 item 5: the journey's events in order, the offers page reached from the app itself,
+  // and nothing personal in any event.
+  await expect.poll(() => events.map((event) => event.event)).toContain('loan_application_offers_page');
+  const names = events.map((event) => event.event).filter((name) => name !== 'purchase');
+  expect(names).toEqual([...[1, 2, 3, 4, 5, 7].map((n) => `consumer_application_${n}`), 'loan_application_offers_page']);
+  expect(events.find((event) => event.event === 'loan_application_offers_page')).toMatchObject({ return_from_outside: false, product: 'kulutusluotto' });
+  const personal = [primaryBasics, primaryHousing, primaryWork, finish].flatMap((answers) =>
+    Object.entries(answers).filter(([field, value]) => typeof value === 'string' && value.length >= 5 && !/Id$|Type/.test(field)).map(([, value]) => String(value)),
+  );
+  expect(personal.length).toBeGreaterThan(5);
+  const written = JSON.stringify(events);
+  for (const value of personal) expect(written, value).not.toContain(value);
+
+  // Opened again from outside the app (a bookmark, another tab): reported as such.
+  const other = await page.context().newPage();
+  const reopened = await recordAnalytics(other);
+  await other.goto(page.url());
+  await expect.poll(() => reopened.find((event) => event.event === 'loan_application_offers_page')).toMatchObject({ return_from_outside: true });
+  await other.close();
 });
 
 test('with a co-applicant both identify, the primary first', async ({ page }) => {

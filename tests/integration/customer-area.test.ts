@@ -12,17 +12,12 @@ import { validApplication } from '../fixtures/consumer-valid.ts';
 import { validMortgage } from '../fixtures/mortgage-valid.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { describeOnDatabases } from './helpers/database.ts';
-import { logIn, storeApplication } from './helpers/customer.ts';
+import { logIn, storeApplication, type Person } from './helpers/customer.ts';
 import { Browser, post, startTestServer, type TestServer } from './helpers/server.ts';
 
 
 type Data = Record<string, unknown>;
 
-interface Person {
-  ssn: string;
-  phone: string;
-  email: string;
-}
 
 const ANNA: Person = { ssn: personalIdOfAge(44, 232), phone: '0441230001', email: 'anna.asiakas@example.fi' };
 const BERTIL: Person = { ssn: personalIdOfAge(36, 515), phone: '0441230002', email: 'bertil.toinen@example.fi' };

@@ -3,6 +3,7 @@
 // the session cookie one a partner's frame sends (SameSite=None; Secure; Partitioned) and
 // cleared as one, and the development partner page (dev tools only). Without EMBED_ORIGINS,
 // nothing but our own origin frames the pages and the cookie stays SameSite=Strict.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../src/server/config.ts';
 import { step1 } from '../fixtures/consumer-valid.ts';
@@ -67,6 +68,19 @@ describeOnDatabases('embedding', (target) => {
     const strict = await firstSaveCookie(alone);
     expect(strict).toContain('SameSite=Strict');
     expect(strict).not.toContain('Partitioned');
+    // Over plain http on a name other than localhost a Secure cookie would be refused: Strict there.
+    const onBrandHost = await new Promise<string>((resolve, reject) => {
+      const body = JSON.stringify({ ...step1, additionalFormData: { step: 1, hasCoApplicant: false } });
+      const target = new URL(`${partnered.url}${API}/save`);
+      const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { host: `kattokorko.localhost:${target.port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(String(res.headers['set-cookie'] ?? '')));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(onBrandHost).toContain('SameSite=Strict');
+    expect(onBrandHost).not.toContain('Partitioned');
     // Logging out clears it with the same attributes, or a partitioned cookie would stay.
     const session = cookie.split(';')[0];
     const logout = await fetch(`${partnered.url}/api/auth/logout`, { method: 'POST', headers: { cookie: session } });
@@ -83,5 +97,29 @@ describeOnDatabases('embedding', (target) => {
     expect((await fetch(`${partnered.url}/dev/embed?src=${encodeURIComponent('javascript:alert(1)')}`)).status).toBe(400);
     expect((await fetch(`${partnered.url}/dev/embed`)).status).toBe(400);
     expect((await fetch(`${alone.url}/dev/embed?src=${encodeURIComponent('http://localhost/')}`)).status).toBe(404);
+  });
+
+  it('hands the frame’s session to the top window once, by a code, within two minutes', async () => {
+    const cookie = (await firstSaveCookie(partnered)).split(';')[0];
+    const ask = (body: unknown, headers: Record<string, string> = { cookie }) =>
+      fetch(`${partnered.url}/api/session/handoff`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect((await ask({ path: '/hakemus/kulutusluotto/' }, {})).status).toBe(401);
+    for (const path of ['//evil.example/', 'https://evil.example/', 'hakemus', `/${'a'.repeat(301)}`]) expect((await ask({ path })).status, path).toBe(400);
+    const answer = await ask({ path: '/hakemus/kulutusluotto/authentication/1/x?tunnistautuminen=failed' });
+    expect(answer.status).toBe(200);
+    const { url } = (await answer.json()) as { url: string };
+    expect(url).toMatch(/^\/api\/session\/handoff\/[A-Za-z0-9_-]{43}$/);
+    const opened = await fetch(`${partnered.url}${url}`, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/hakemus/kulutusluotto/authentication/1/x?tunnistautuminen=failed');
+    const handed = opened.headers.get('set-cookie') ?? '';
+    expect(handed).toMatch(/^lv_session=[A-Za-z0-9_-]{43};/);
+    expect(handed.split(';')[0]).not.toBe(cookie);
+    // The frame's session ended with the handoff; the code opens nothing a second time.
+    expect((await ask({ path: '/' })).status).toBe(401);
+    const again = await fetch(`${partnered.url}${url}`, { redirect: 'manual' });
+    expect(again.headers.get('location')).toBe('/');
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(partnered.rawLogs.join('\n')).not.toContain(url.split('/').pop()!);
   });
 });

@@ -12,15 +12,10 @@ import { DevOutbox } from '../../src/server/notify/notifier.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { describeOnDatabases } from './helpers/database.ts';
-import { KEYS, logIn, storeApplication } from './helpers/customer.ts';
+import { KEYS, logIn, storeApplication, type Person } from './helpers/customer.ts';
 import { Browser, type TestServer, startTestServer } from './helpers/server.ts';
 
 type Data = Record<string, unknown>;
-interface Person {
-  ssn: string;
-  phone: string;
-  email: string;
-}
 
 const ANNA: Person = { ssn: personalIdOfAge(44, 241), phone: '0441230011', email: 'anna.vakuutus@example.fi' };
 const BERTIL: Person = { ssn: personalIdOfAge(36, 517), phone: '0441230012', email: 'bertil.vakuutus@example.fi' };

@@ -20,6 +20,7 @@ import { insuranceTerms, signedContentHash } from '../../src/flows/insurance/sig
 import { personKey } from '../../src/server/otp/owner.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';
+import { insertLoanRow } from './helpers/customer.ts';
 import { describeOnDatabases, type TestDatabase } from './helpers/database.ts';
 import { validInsurance } from '../fixtures/insurance-valid.ts';
 
@@ -54,12 +55,7 @@ describeOnDatabases('insurance application store', (target) => {
     database = await target.create();
     db = await database.open();
     await migrate(db);
-    const inserted = await db.query<{ id: number | string }>(
-      `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking)
-       VALUES ($1, 'kulutusluotto', 'consumer', 'lainavertailu', 7, '{}', '{"step": 7}', '{}') RETURNING id`,
-      [newToken().hash],
-    );
-    loanId = Number(inserted.rows[0].id);
+    loanId = await insertLoanRow(db);
   });
   afterAll(async () => {
     await db?.close();

@@ -10,9 +10,9 @@ import { answerDueInsurance, DECLINED_FROM_AGE, DECLINED_FROM_TIER, INSURER_DELA
 import { insuranceTerms, signedContentHash } from '../../src/flows/insurance/signed-content.ts';
 import { startDispatcher } from '../../src/server/marketplace/dispatcher.ts';
 import { personKey } from '../../src/server/otp/owner.ts';
-import { newToken } from '../../src/server/tokens.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { validInsurance } from '../fixtures/insurance-valid.ts';
+import { insertLoanRow } from './helpers/customer.ts';
 import { describeOnDatabases, type TestDatabase } from './helpers/database.ts';
 
 const maija = personKey('insurer-test-person-key', personalIdOfAge(41, 321));
@@ -57,12 +57,7 @@ describeOnDatabases('the simulated insurer', (target) => {
     database = await target.create();
     db = await database.open();
     await migrate(db);
-    const inserted = await db.query<{ id: number | string }>(
-      `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking)
-       VALUES ($1, 'kulutusluotto', 'consumer', 'lainavertailu', 7, '{}', '{"step": 7}', '{}') RETURNING id`,
-      [newToken().hash],
-    );
-    loanId = Number(inserted.rows[0].id);
+    loanId = await insertLoanRow(db);
   });
   afterAll(async () => {
     await db?.close();

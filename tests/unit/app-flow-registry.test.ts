@@ -54,9 +54,9 @@ describe('the flow registry (src/flows/app-registry.ts)', () => {
   });
 
   it("gives each flow's behaviour from its module, not from a list in the pages", () => {
-    expect(appFlowNamed('consumer')).toMatchObject({ firstCall: 'save', lastStep: 'identify', resume: { wholeForm: false } });
-    expect(appFlowNamed('mortgage')).toMatchObject({ firstCall: 'save', lastStep: 'submit', resume: { wholeForm: true }, identification: { primaryOnly: true, backToForm: false } });
-    expect(appFlowNamed('business')).toMatchObject({ firstCall: 'create', lastStep: 'sent' });
+    expect(appFlowNamed('consumer')).toMatchObject({ firstCall: 'save', lastStep: 'identify', stepEvent: 'consumer_application', resume: { wholeForm: false } });
+    expect(appFlowNamed('mortgage')).toMatchObject({ firstCall: 'save', lastStep: 'submit', stepEvent: 'mortgage_application', resume: { wholeForm: true }, identification: { primaryOnly: true, backToForm: false } });
+    expect(appFlowNamed('business')).toMatchObject({ firstCall: 'create', lastStep: 'sent', stepEvent: 'business_application' });
     expect(appFlowNamed('business')!.identification).toBeUndefined();
     // The paths' words are the module's: the business offers at step 3, nobody identifies.
     const token = 'A'.repeat(43);

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { trackBusinessOffersPoll } from '../analytics.ts';
+import { useOffersPageEvent } from './offers-page-event.ts';
 import type { Brand } from '../brands.ts';
 import { MissingDetails } from '../identification/MissingDetails.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
@@ -39,6 +40,7 @@ export function BusinessOffersPage(props: Props): ReactNode {
 }
 
 function BusinessOffers({ brand, product, id, token }: Props): ReactNode {
+  useOffersPageEvent(brand.id, product, id);
   const [acceptFailed, setAcceptFailed] = useState(false);
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -4,6 +4,7 @@
 // A link the server does not know (404) is no list: the page says so and stops polling.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { trackPurchase } from '../analytics.ts';
+import { useOffersPageEvent } from './offers-page-event.ts';
 import type { Brand } from '../brands.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import { offersTexts as t } from '../messages.fi.ts';
@@ -55,6 +56,7 @@ export function OffersPage({ brand, product, id, token }: Props): ReactNode {
   });
   const accept = useCallback((offerId: number) => acceptOffer(product, id, token, offerId), [product, id, token]);
   usePurchaseEvent(id, page);
+  useOffersPageEvent(brand.id, product, id);
 
   useEffect(() => {
     document.title = fill(t.documentTitle, { brand: brand.name });

@@ -38,7 +38,7 @@ interface Props {
   product: Product;
   route: AppRoute;
   /** What the product's flow does with a save and after the last step (src/flows/<flow>/app.tsx). */
-  flow: Pick<AppFlow, 'firstCall' | 'lastStep' | 'saveTexts'>;
+  flow: Pick<AppFlow, 'firstCall' | 'lastStep' | 'saveTexts' | 'stepEvent'>;
 }
 
 export function ApplicationPage({ form, brand, product, route, flow }: Props): ReactNode {
@@ -87,9 +87,9 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
   // One analytics event per step, the first time it is shown; Back and Forward send none.
   useEffect(() => {
     if (!state || state.tracked.includes(shown)) return;
-    trackStep(shown, { brand: brand.id, product });
+    trackStep(flow.stepEvent, shown, { brand: brand.id, product, application: state.id ?? undefined });
     setState((current) => current && (current.tracked.includes(shown) ? current : { ...current, tracked: [...current.tracked, shown] }));
-  }, [state, shown, brand.id, product]);
+  }, [state, shown, brand.id, product, flow.stepEvent]);
 
   const onChange = useCallback((data: FormData) => setState((current) => current && { ...current, data }), []);
 
@@ -166,7 +166,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
         // A submitted mortgage takes no more edits: this tab lets go of it, so its links ask the server where it is.
         if (submits) forgetApplication(id);
         else storeApplication({ id, token, data: state.data, step, tracked: state.tracked });
-        if (wasPrefilled(id)) trackResume('prefill_form_submit', { brand: brand.id, product });
+        if (wasPrefilled(id)) trackResume('prefill_form_submit', { brand: brand.id, product, application: id });
         navigate(submits ? paths.status(product, id, token) : paths.authentication(product, id, token));
         return { ok: true };
       }

@@ -6,7 +6,9 @@ import { loadApplication } from '../application/storage.ts';
 import type { Identification } from '../../flows/app-flow.ts';
 import type { Brand } from '../brands.ts';
 import { fetchMethods, fetchRedirectUrl, partyFrom, type Method, type Party } from '../identification/api.ts';
+import { LeaveFrame } from '../identification/LeaveFrame.tsx';
 import { MissingDetails } from '../identification/MissingDetails.tsx';
+import { isEmbedded } from '../layout/embedding.ts';
 import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
@@ -51,6 +53,8 @@ export function AuthenticationPage(props: Props): ReactNode {
 
 function MethodChoice({ brand, product, id, token, party, identification: flow, onChoose }: Props & { party: Party; onChoose: (method: Method) => void }): ReactNode {
   const [methods, setMethods] = useState<Method[] | null | 'loading'>('loading');
+  // In a partner's frame the bank cannot open: the page leaves the frame first.
+  const [embedded] = useState(isEmbedded);
   const stored = loadApplication(id, token);
   const hasCoApplicant = !flow.primaryOnly && (party === 'CO_APPLICANT' || stored?.data.hasCoApplicant === true);
   const reasonKey = new URLSearchParams(useLocation().search).get('tunnistautuminen');
@@ -84,17 +88,18 @@ function MethodChoice({ brand, product, id, token, party, identification: flow, 
         <h2 id="identification-methods-title" className="identification__subtitle">
           {t.methodsTitle}
         </h2>
-        {methods === 'loading' && (
+        {embedded && <LeaveFrame />}
+        {!embedded && methods === 'loading' && (
           <p role="status">
             {t.methodsLoading}
           </p>
         )}
-        {methods === null && (
+        {!embedded && methods === null && (
           <p className="notice-box" role="alert">
             {t.methodsFailed}
           </p>
         )}
-        {Array.isArray(methods) && (
+        {!embedded && Array.isArray(methods) && (
           <ul className="identification-methods">
             {methods.map((method) => (
               <li key={method.identifier}>

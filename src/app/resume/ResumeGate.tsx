@@ -56,7 +56,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
   const [codeError, setCodeError] = useState<{ text: string }>();
   const started = useRef(false);
   const home = paths.start(product);
-  const details = { brand: brand.id, product };
+  const details = { brand: brand.id, product, application: id };
   const flowResume = appFlowOf(product)?.resume;
   const wholeForm = flowResume?.wholeForm === true;
 

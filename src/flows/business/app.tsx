@@ -9,6 +9,7 @@ export const appFlow: AppFlow = {
   segments: { offers: '3', results: ['error'] },
   firstCall: 'create',
   lastStep: 'sent',
+  stepEvent: 'business_application',
   resume: { wholeForm: false },
   saveTexts: businessModalTexts,
   pages: {

@@ -8,6 +8,7 @@ export const appFlow: AppFlow = {
   segments: { authentication: 'authentication', offers: '0', results: [] },
   firstCall: 'save',
   lastStep: 'identify',
+  stepEvent: 'consumer_application',
   resume: { wholeForm: false },
   identification: { primaryOnly: false, showsReason: false, backToForm: true },
   pages: {

@@ -24,6 +24,11 @@ export interface SignatureEvidence {
   method: string;
   /** The broker's ID token claims, the identity code left out (evidenceClaims). */
   claims: Record<string, unknown>;
+  /**
+   * The salt that with `contentHash` made the OIDC nonce the ID token carries (signed-content.ts
+   * `signatureNonce`, migration 052): kept so the claims' nonce can be checked against the content.
+   */
+  nonceSalt?: Uint8Array;
 }
 
 export interface StoredInsurance {
@@ -36,7 +41,7 @@ export interface StoredInsurance {
   status: InsuranceStatus;
   createdAt: Date;
   updatedAt: Date;
-  signature: Omit<SignatureEvidence, 'signerKey' | 'contentHash'> & { signerKey: Buffer; contentHash: Buffer } | null;
+  signature: (Omit<SignatureEvidence, 'signerKey' | 'contentHash' | 'nonceSalt'> & { signerKey: Buffer; contentHash: Buffer; nonceSalt: Buffer | null }) | null;
 }
 
 export interface InsuranceInput {
@@ -63,9 +68,10 @@ interface Row {
   signed_hash: Uint8Array | null;
   signature_method: string | null;
   signature_claims: Record<string, unknown> | null;
+  signature_nonce_salt: Uint8Array | null;
 }
 
-const COLUMNS = 'id, application_id, brand, data, terms_version, content_hash, status, created_at, updated_at, signed_at, signer_key, signed_hash, signature_method, signature_claims';
+const COLUMNS = 'id, application_id, brand, data, terms_version, content_hash, status, created_at, updated_at, signed_at, signer_key, signed_hash, signature_method, signature_claims, signature_nonce_salt';
 
 const fromRow = (row: Row): StoredInsurance => ({
   id: Number(row.id),
@@ -86,6 +92,7 @@ const fromRow = (row: Row): StoredInsurance => ({
           contentHash: Buffer.from(row.signed_hash!),
           method: row.signature_method!,
           claims: row.signature_claims!,
+          nonceSalt: row.signature_nonce_salt === null ? null : Buffer.from(row.signature_nonce_salt),
         },
 });
 
@@ -142,9 +149,9 @@ export async function markInsuranceSigned(db: Queryable, id: number, evidence: S
   assertNoIdentityCode(evidence.claims);
   const updated = await db.query(
     `UPDATE insurance_applications
-     SET status = 'SIGNED', signed_at = $2, signer_key = $3, signed_hash = $4, signature_method = $5, signature_claims = $6::jsonb, updated_at = now()
+     SET status = 'SIGNED', signed_at = $2, signer_key = $3, signed_hash = $4, signature_method = $5, signature_claims = $6::jsonb, signature_nonce_salt = $7, updated_at = now()
      WHERE id = $1 AND status = 'WAITING_FOR_SIGNATURE' AND person_key = $3 AND content_hash = $4`,
-    [id, evidence.signedAt, evidence.signerKey, evidence.contentHash, evidence.method, JSON.stringify(evidence.claims)],
+    [id, evidence.signedAt, evidence.signerKey, evidence.contentHash, evidence.method, JSON.stringify(evidence.claims), evidence.nonceSalt ?? null],
   );
   if (updated.rowCount === 1) return 'signed';
   const found = await db.query<{ person_key: Uint8Array; content_hash: Uint8Array; status: InsuranceStatus }>(

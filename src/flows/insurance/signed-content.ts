@@ -8,7 +8,7 @@
 // another with the same choices), the tier, the monthly fee in cents (the server's, derived
 // from the price table), the due date, the three assurances and the version of the terms.
 // Contact details are not: they are where the insurer writes, not what was agreed.
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 export const SIGNED_CONTENT_FORMAT = 'lainavertailu-maksuturva-v1';
 
@@ -73,4 +73,28 @@ export function signedContent(terms: InsuranceTerms): string {
 /** SHA-256 of the signed content: 32 bytes. */
 export function signedContentHash(terms: InsuranceTerms): Buffer {
   return createHash('sha256').update(signedContent(terms), 'utf8').digest();
+}
+
+/** Separates this nonce's hash input from every other SHA-256 the service makes. */
+const NONCE_TAG = 'lainavertailu-maksuturva-signature-nonce-v1\0';
+export const NONCE_SALT_BYTES = 16;
+
+/**
+ * The OpenID Connect nonce of a signature: base64url(SHA-256(tag || content hash || salt)), the
+ * salt 16 random bytes kept with the request and then with the evidence. The provider puts the
+ * nonce in the ID token it signs, so the broker-signed token itself commits to the content;
+ * the salt keeps the nonce unguessable (the content hash alone could be recomputed by anyone
+ * who knows the choices) and different for every attempt.
+ */
+export function signatureNonce(contentHash: Uint8Array, salt: Uint8Array): string {
+  if (contentHash.length !== 32 || salt.length !== NONCE_SALT_BYTES) throw new Error('signatureNonce needs a 32-byte content hash and a 16-byte salt');
+  return createHash('sha256').update(NONCE_TAG, 'utf8').update(contentHash).update(salt).digest('base64url');
+}
+
+/** Does a stored signature's nonce (its ID token claim) commit to `contentHash` with `salt`? Constant time. */
+export function nonceCommitsTo(nonce: unknown, contentHash: Uint8Array, salt: Uint8Array): boolean {
+  if (typeof nonce !== 'string') return false;
+  const expected = Buffer.from(signatureNonce(contentHash, salt), 'utf8');
+  const given = Buffer.from(nonce, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -18,6 +18,7 @@ export const appFlow: AppFlow = {
   segments: { authentication: 'auth', offers: 'offers', results: ['denied', 'error'] },
   firstCall: 'save',
   lastStep: 'submit',
+  stepEvent: 'mortgage_application',
   // showWholeForm (marketplace spec §4).
   resume: { wholeForm: true, invalidCode: resume.errors.invalidMortgage },
   identification: {

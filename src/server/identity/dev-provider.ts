@@ -18,22 +18,31 @@ import { databaseAdapter } from './database-adapter.ts';
 import { developmentKeys, type DevelopmentKeys } from './dev-keys.ts';
 import { findMethod } from './methods.ts';
 import { unseal } from './secrets.ts';
-import { CALLBACK_PATH, DEV_IDP_PATH, developmentIssuer, type IdentitySettings } from './settings.ts';
-import { renderProviderError, renderTestBank, TEST_PEOPLE } from './test-bank-page.ts';
+import { CALLBACK_PATH, CALLBACK_PATHS, DEV_IDP_PATH, developmentIssuer, type IdentitySettings } from './settings.ts';
+import { renderProviderError, renderTestBank, TEST_PEOPLE, type TestBankSubject } from './test-bank-page.ts';
 
 const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 const FORM_LIMIT = 4096;
 
+/**
+ * Who an authorization's `state` expects and, for a signature, what is signed: the test bank
+ * suggests the one and shows the other. Undefined when the state is not the source's.
+ */
+export type InteractionSource = (state: string) => Promise<TestBankSubject | undefined>;
+
 export interface DevelopmentProvider {
   /** The origin the browser used, as the issuer and redirect URI are built from it. */
   originOf(request: FastifyRequest): string;
+  /**
+   * Adds a source of what the test bank shows (identification's pending requests, a signing's):
+   * mounted once for both, the provider asks each in turn; a state is in at most one.
+   */
+  describeInteractions(source: InteractionSource): void;
 }
 
 export interface DevelopmentProviderOptions {
   /** Where the provider's keys and models are kept; any instance on the same database serves any step. */
   db: Queryable;
-  /** The identity code the application behind an authorization's `state` expects, to suggest on the test bank. */
-  applicantOf?(state: string): Promise<string | undefined>;
 }
 
 type Mounted = { provider: Provider; handle: ReturnType<Provider['callback']> };
@@ -45,6 +54,15 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
   // (oidc-provider builds them from it), so localhost, 127.0.0.1, *.localhost and a LAN name
   // all work, and the callback a browser is sent back to is on the origin it came from.
   let mounted: Promise<Mounted> | undefined;
+  const sources: InteractionSource[] = [];
+  const subjectOf = async (state: unknown): Promise<TestBankSubject> => {
+    if (typeof state !== 'string') return {};
+    for (const source of sources) {
+      const found = await source(state);
+      if (found) return found;
+    }
+    return {};
+  };
   // Read (or made) at the first request, not at start: a server whose database is down still starts.
   let stored: Promise<{ keys: DevelopmentKeys; accounts: AccountIds }> | undefined;
   const material = () => {
@@ -156,9 +174,8 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
       originOf(request);
       const { provider } = await theProvider();
       const details = await interaction(provider, request, reply);
-      const state = details.params.state;
-      const applicant = typeof state === 'string' ? await options.applicantOf?.(state) : undefined;
-      return page(reply, 200, { action: request.url.split('?')[0], bankName: bankName(details.params.acr_values), applicant });
+      const subject = await subjectOf(details.params.state);
+      return page(reply, 200, { action: request.url.split('?')[0], bankName: bankName(details.params.acr_values), applicant: subject.personalId, signing: subject.signing });
     });
 
     scope.post<{ Body: Record<string, string> | undefined }>(`${DEV_IDP_PATH}/interaction/:uid`, async (request, reply) => {
@@ -173,7 +190,15 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
       const typed = (body.personalId ?? '').trim().toUpperCase();
       const chosen = typed || (body.person ?? '').trim().toUpperCase();
       if (!parsePersonalId(chosen)) {
-        return page(reply, 400, { action: request.url.split('?')[0], bankName: bankName(details.params.acr_values), error: testBankTexts.invalidPersonalId, typed: typed.slice(0, 20) });
+        const subject = await subjectOf(details.params.state);
+        return page(reply, 400, {
+          action: request.url.split('?')[0],
+          bankName: bankName(details.params.acr_values),
+          error: testBankTexts.invalidPersonalId,
+          typed: typed.slice(0, 20),
+          applicant: subject.personalId,
+          signing: subject.signing,
+        });
       }
       const { accounts } = await material();
       await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: accounts.accountIdOf(chosen) } }, { mergeWithLastSubmission: false });
@@ -186,7 +211,7 @@ export async function mountDevelopmentProvider(app: FastifyInstance, settings: I
     return settings.methods.find((method) => method.brokerValue === value)?.name ?? findMethod(settings.methods, value)?.name ?? 'Testipankki';
   }
 
-  return { originOf };
+  return { originOf, describeInteractions: (source) => void sources.push(source) };
 }
 
 async function interaction(provider: Provider, request: FastifyRequest, reply: FastifyReply) {
@@ -243,7 +268,7 @@ function withoutSessionCookies(header: string): string {
     .join(';');
 }
 
-/** A redirect URI the development client may use: our callback, on PUBLIC_BASE_URL when set, else on any http(s) origin. */
+/** A redirect URI the development client may use: one of our callbacks (identification's, signing's), on PUBLIC_BASE_URL when set, else on any http(s) origin. */
 export function callbackAllowed(value: string, publicBaseUrl: string | undefined): boolean {
   let url: URL;
   try {
@@ -251,7 +276,7 @@ export function callbackAllowed(value: string, publicBaseUrl: string | undefined
   } catch {
     return false;
   }
-  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash || url.pathname !== CALLBACK_PATH) return false;
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash || !CALLBACK_PATHS.includes(url.pathname)) return false;
   return publicBaseUrl === undefined || url.origin === publicBaseUrl;
 }
 

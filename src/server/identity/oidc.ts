@@ -20,11 +20,29 @@ export interface IdentifiedPerson {
   name?: string;
 }
 
+/** Who was identified, and the ID token's claims as the provider signed them (a signature's evidence). */
+export interface VerifiedIdentification extends IdentifiedPerson {
+  /** Every claim of the verified ID token, the identity code among them when the broker puts it there: never logged. */
+  claims: Record<string, unknown>;
+}
+
+export interface AuthorizationInput {
+  baseUrl: string;
+  method: IdentificationMethod;
+  /**
+   * The nonce to send, when the caller commits to something with it (a signature: the signed
+   * content's hash, signing.ts); absent, a random one. The ID token carries it back, signed.
+   */
+  nonce?: string;
+  /** Our path the provider redirects back to; absent, identification's CALLBACK_PATH. */
+  callbackPath?: string;
+}
+
 export interface IdentityProvider {
   /** Where to send the browser for `method`; the returned secrets stay on the server. */
-  authorizationUrl(input: { baseUrl: string; method: IdentificationMethod }): Promise<StartedIdentification>;
+  authorizationUrl(input: AuthorizationInput): Promise<StartedIdentification>;
   /** Exchanges the code in `currentUrl` and reads who was identified. Rejects on any failed check. */
-  callback(input: { baseUrl: string; currentUrl: URL; expected: { state: string; nonce: string; codeVerifier: string } }): Promise<IdentifiedPerson>;
+  callback(input: { baseUrl: string; currentUrl: URL; expected: { state: string; nonce: string; codeVerifier: string } }): Promise<VerifiedIdentification>;
 }
 
 /** A broker answered without the claim that carries the identity code. */
@@ -72,12 +90,11 @@ export function openIdConnectProvider(settings: IdentitySettings): IdentityProvi
   }
 
   return {
-    async authorizationUrl({ baseUrl, method }) {
+    async authorizationUrl({ baseUrl, method, nonce = client.randomNonce(), callbackPath = CALLBACK_PATH }) {
       const config = await configuration(baseUrl);
       const state = client.randomState();
-      const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
-      const redirectUri = `${settings.publicBaseUrl ?? baseUrl}${CALLBACK_PATH}`;
+      const redirectUri = `${settings.publicBaseUrl ?? baseUrl}${callbackPath}`;
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: settings.scope,
@@ -107,7 +124,7 @@ export function openIdConnectProvider(settings: IdentitySettings): IdentityProvi
       // Brokers differ: some put the identity code in the ID token, some only in userinfo.
       if (!found) found = readPerson(await client.fetchUserInfo(config, tokens.access_token, claims.sub), settings.personalIdClaim);
       if (!found) throw new MissingIdentityClaimError(`the provider sent no ${settings.personalIdClaim} claim`);
-      return found;
+      return { ...found, claims: { ...claims } };
     },
   };
 }

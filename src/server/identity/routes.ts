@@ -1,7 +1,7 @@
 // Strong identification over HTTP (spec §7): the method list, the redirect to the
 // identity provider, its callback, and the completion check that sends the
 // application to the lenders. Tokens and identity codes never reach a log.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { applicationCredentials, applicationFromPath, authorizedApplication, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
 import { lockApplication, markIdentified, readApplication, type StoredApplication } from '../applications/repository.ts';
@@ -11,13 +11,12 @@ import { ApiError, badRequest } from '../errors.ts';
 import type { RateLimiter } from '../limits/limits.ts';
 import { secureRequest, type Sessions } from '../sessions/sessions.ts';
 import { hashToken, isWellFormedToken, newToken } from '../tokens.ts';
-import { mountDevelopmentProvider } from './dev-provider.ts';
 import { findMethod, methodList } from './methods.ts';
-import { openIdConnectProvider, type IdentityProvider } from './oidc.ts';
 import { identificationRecord, sendToLenders, unidentifiedParties } from './completion.ts';
 import { isParty, personalIdOf, type Party } from './parties.ts';
-import { samePersonalId, seal, sealingKey, stateHash, unseal } from './secrets.ts';
-import { CALLBACK_PATH, type IdentitySettings } from './settings.ts';
+import { samePersonalId, seal, sealingKey, STATE_FORMAT, stateHash, unseal } from './secrets.ts';
+import type { Identification } from './services.ts';
+import { CALLBACK_PATH } from './settings.ts';
 import { insertRequest, pendingApplicant, pendingApplicationId, recordAttempt, REQUEST_TTL_MS, takeRequest } from './store.ts';
 
 export interface IdentityRoutesOptions {
@@ -30,14 +29,12 @@ export interface IdentityRoutesOptions {
   sessions: Sessions;
   /** Starting: per client address, application and identity code. */
   limiter: RateLimiter;
-  settings: IdentitySettings;
+  /** The settings, the provider and the development provider, shared with a signing flow (services.ts). */
+  identification: Identification;
   /** Multiplies the simulated lenders' delays when completion dispatches the application. */
   lenderDelayScale?: number;
-  /** A test may put its own provider behind the seam; by default OpenID Connect. */
-  provider?: IdentityProvider;
 }
 
-const STATE_FORMAT = /^[A-Za-z0-9_-]{20,128}$/;
 /**
  * Ties an identification to the browser that started it (issue 14 item 2: no login CSRF).
  * Lax, not Strict: the bank's redirect back is a cross-site navigation, on which a Strict
@@ -50,21 +47,20 @@ const COMPLETE_BODY_LIMIT = 1024;
 export type FailureReason = 'mismatch' | 'cancelled' | 'failed';
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
-  const { db, settings, products, sessions, flows } = options;
+  const { db, products, sessions, flows } = options;
+  const { settings, provider, baseUrlOf } = options.identification;
   const flowOf = (application: StoredApplication) => flows.ofProduct(application.product)!;
   /** Identification belongs after the last step: the application is complete, not yet sent (the flow says when that is). */
   const readyForIdentification = (application: StoredApplication) => flowOf(application).readyForIdentification(application, products.formFor(application.product, application.brand));
   // Only these products' applications are found here: another's (a business application) is the 404 of a wrong link.
   const identifying = new Set(Object.values(products.catalogue.products).filter((product) => flows.of(product.flow).identifies).map((product) => product.id));
-  const provider = options.provider ?? openIdConnectProvider(settings);
   const key = sealingKey(settings.clientSecret);
   // The test bank suggests the applicant's own code: it is the only one completion accepts.
-  const applicantOf = async (state: string) => {
+  options.identification.development?.describeInteractions(async (state) => {
     const pending = STATE_FORMAT.test(state) ? await pendingApplicant(db, stateHash(state)) : undefined;
-    return pending && personalIdOf(pending.data, pending.party);
-  };
-  const development = settings.mode === 'development' ? await mountDevelopmentProvider(app, settings, { db, applicantOf }) : undefined;
-  const baseUrlOf = (request: FastifyRequest) => settings.publicBaseUrl ?? development?.originOf(request) ?? '';
+    const personalId = pending && personalIdOf(pending.data, pending.party);
+    return pending && { personalId };
+  });
 
   await app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply) => {

@@ -2,9 +2,12 @@
 // few minutes a person spends at the bank, and identity codes kept only as salted hashes.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A key for sealing, derived from the client secret every server instance already shares. */
-export function sealingKey(clientSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', clientSecret, 'lainavertailu', 'identification-request-token', 32));
+/**
+ * A key for sealing, derived from the client secret every server instance already shares;
+ * one per purpose (identification's application token, a signing's PKCE verifier).
+ */
+export function sealingKey(clientSecret: string, purpose = 'identification-request-token'): Buffer {
+  return Buffer.from(hkdfSync('sha256', clientSecret, 'lainavertailu', purpose, 32));
 }
 
 export function seal(key: Buffer, plain: string): Buffer {
@@ -66,6 +69,9 @@ export function samePersonalId(a: string, b: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value.trim().toUpperCase(), 'utf8').digest();
   return timingSafeEqual(digest(a), digest(b));
 }
+
+/** What a provider's `state` looks like (ours are random base64url); anything else is refused before the database is asked. */
+export const STATE_FORMAT = /^[A-Za-z0-9_-]{20,128}$/;
 
 export function stateHash(state: string): Buffer {
   return createHash('sha256').update(state, 'utf8').digest();

@@ -25,6 +25,16 @@ export interface IdentitySettings {
 export const DEV_CLIENT_ID = 'lainavertailu-dev';
 export const DEV_IDP_PATH = '/dev-idp';
 export const CALLBACK_PATH = '/api/auth/callback';
+/**
+ * Where the broker sends a person back after signing (the payment-protection insurance, issue
+ * 27 item 6). A path of its own, not identification's dispatching by state: each callback's
+ * binding cookie is scoped to its own path, and neither handler reads the other's pending
+ * requests. A real broker needs it registered as a second redirect URI
+ * (PUBLIC_BASE_URL/api/auth/sign/callback).
+ */
+export const SIGNING_CALLBACK_PATH = '/api/auth/sign/callback';
+/** Every redirect URI path our client uses. */
+export const CALLBACK_PATHS: readonly string[] = [CALLBACK_PATH, SIGNING_CALLBACK_PATH];
 
 /**
  * The development provider's issuer: PUBLIC_BASE_URL's when set, else a fixed name. Never
@@ -66,7 +76,7 @@ export function readIdentitySettings(env: NodeJS.ProcessEnv, fail: (message: str
   const clientSecret = env.OIDC_CLIENT_SECRET?.trim();
   if (!clientId) fail('OIDC_CLIENT_ID is required with OIDC_ISSUER');
   if (!clientSecret || clientSecret.length < 16) fail('OIDC_CLIENT_SECRET (at least 16 characters) is required with OIDC_ISSUER');
-  if (!publicBaseUrl) fail('PUBLIC_BASE_URL is required with OIDC_ISSUER (the redirect URI is PUBLIC_BASE_URL/api/auth/callback)');
+  if (!publicBaseUrl) fail('PUBLIC_BASE_URL is required with OIDC_ISSUER (the redirect URIs are PUBLIC_BASE_URL/api/auth/callback and PUBLIC_BASE_URL/api/auth/sign/callback)');
   if (!env.OIDC_METHODS?.trim()) fail('OIDC_METHODS is required with OIDC_ISSUER (identifier|Name|brokerValue, comma-separated)');
   const methods = checked(parseMethods(env.OIDC_METHODS!), fail);
   return { mode: 'broker', issuer, clientId: clientId!, clientSecret: clientSecret!, publicBaseUrl, methods, methodParam, personalIdClaim, scope };

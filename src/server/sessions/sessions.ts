@@ -11,6 +11,8 @@ import { ApiError } from '../errors.ts';
 import { hashToken, isWellFormedToken, newToken } from '../tokens.ts';
 import { bindApplication, copyApplications, deleteExpiredSessions, deleteSession, findSession, findSessionById, insertSession, touchSessionFor, type StoredSession } from './store.ts';
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /** The cookie's name over plain http (development). */
 export const SESSION_COOKIE = 'lv_session';
 /**
@@ -101,9 +103,14 @@ export function createSessions(db: Queryable, options: { now: () => number; sett
   };
 }
 
-/** The cookie's attributes: HttpOnly, Path=/, no Domain; Strict, or cross-site for partners' frames (always Secure then: browsers require it, and take it from http://localhost). */
+/**
+ * The cookie's attributes: HttpOnly, Path=/, no Domain; Strict, or cross-site for partners'
+ * frames. A cross-site cookie must be Secure, which browsers take only from a secure context:
+ * https, or plain http on localhost itself (development). Over plain http on another name (a
+ * brand's *.localhost, a LAN name) the cookie stays Strict: no partner frames there.
+ */
 function cookieAttributes(request: FastifyRequest, settings: Pick<SessionSettings, 'crossSite'>) {
-  return settings.crossSite
+  return settings.crossSite && (secureRequest(request) || LOCAL_HOSTS.has(request.hostname))
     ? ({ path: '/', httpOnly: true, sameSite: 'none', secure: true, partitioned: true } as const)
     : ({ path: '/', httpOnly: true, sameSite: 'strict', secure: secureRequest(request) } as const);
 }

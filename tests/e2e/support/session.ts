@@ -7,5 +7,7 @@ import type { Page } from '@playwright/test';
 export async function carrySession(page: Page, from: string, to: string): Promise<void> {
   if (new URL(from).host === new URL(to).host) return;
   const session = (await page.context().cookies(from)).filter((cookie) => cookie.name === 'lv_session');
-  await page.context().addCookies(session.map(({ name, value, httpOnly, sameSite }) => ({ name, value, httpOnly, sameSite, url: to })));
+  // As the other host sets it over plain http (Strict; sessions.ts): on localhost it is a
+  // cross-site, Secure one (serve.ts lets a partner frame the pages), which another http name would refuse.
+  await page.context().addCookies(session.map(({ name, value, httpOnly }) => ({ name, value, httpOnly, sameSite: 'Strict' as const, url: to })));
 }

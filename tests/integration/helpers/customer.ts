@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { loadFormRuntime } from '../../../engine/core/node.ts';
 import { insertApplication, markFinalized, markIdentified, markProvedByCustomer, markSubmitted } from '../../../src/server/applications/repository.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET, personKeys } from '../../../src/server/customer/person-keys.ts';
-import type { Database } from '../../../src/server/db/index.ts';
+import type { Database, Queryable } from '../../../src/server/db/index.ts';
 import type { DevOutbox } from '../../../src/server/notify/notifier.ts';
 import { SESSION_COOKIE } from '../../../src/server/sessions/sessions.ts';
 import { newToken } from '../../../src/server/tokens.ts';
@@ -13,6 +13,23 @@ import type { Browser } from './server.ts';
 
 /** The key the test servers use (app.ts: the development key when none is given). */
 export const KEYS = personKeys(DEVELOPMENT_PERSON_KEY_SECRET);
+
+/** A customer of a test: the identity code their applications carry and how a login code reaches them. */
+export interface Person {
+  ssn: string;
+  phone: string;
+  email: string;
+}
+
+/** A bare loan application row (step 7, no data): what an insurance application names as its source. */
+export async function insertLoanRow(db: Queryable): Promise<number> {
+  const inserted = await db.query<{ id: number | string }>(
+    `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking)
+     VALUES ($1, 'kulutusluotto', 'consumer', 'lainavertailu', 7, '{}', '{"step": 7}', '{}') RETURNING id`,
+    [newToken().hash],
+  );
+  return Number(inserted.rows[0].id);
+}
 
 const FORMS = { kulutusluotto: 'consumer', yhdistelylaina: 'consumer', asuntolaina: 'mortgage', yritysluotto: 'business' } as const;
 export type ProductId = keyof typeof FORMS;

@@ -9,6 +9,13 @@ describe('callbackAllowed', () => {
     expect(callbackAllowed('http://kattokorko.localhost:3000/api/auth/callback', undefined)).toBe(true);
   });
 
+  it("takes the signing callback as well (a real broker registers it as a second redirect URI)", () => {
+    expect(callbackAllowed('http://localhost:3000/api/auth/sign/callback', undefined)).toBe(true);
+    expect(callbackAllowed('https://lainavertailu.fi/api/auth/sign/callback', 'https://lainavertailu.fi')).toBe(true);
+    expect(callbackAllowed('https://evil.example/api/auth/sign/callback', 'https://lainavertailu.fi')).toBe(false);
+    expect(callbackAllowed('http://localhost:3000/api/auth/sign/callback2', undefined)).toBe(false);
+  });
+
   it('refuses another path, a query, credentials and other schemes', () => {
     for (const uri of ['http://localhost:3000/api/auth/callback2', 'http://localhost:3000/api/auth/callback?x=1', 'http://u:p@localhost/api/auth/callback', 'javascript:alert(1)//api/auth/callback', 'not a url']) {
       expect(callbackAllowed(uri, undefined), uri).toBe(false);

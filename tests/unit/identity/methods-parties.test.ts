@@ -99,4 +99,20 @@ describe('the test bank page', () => {
     expect(html).toContain('role="alert"');
     expect(html).toContain('lang="fi"');
   });
+
+  it('shows what a signature is for, escaped, names the signer and says sign instead of identify', () => {
+    const html = renderTestBank({
+      action: '/dev-idp/interaction/x',
+      bankName: 'OP',
+      applicant: TEST_PEOPLE[0].personalId,
+      signing: { title: 'Hakemus <1>', signerLabel: 'Vakuutettu', rows: [{ label: 'Taso', value: '300 € <b>' }] },
+    });
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('testiallekirjoitus');
+    expect(html).toContain('Hakemus &lt;1&gt;');
+    expect(html).toContain('<dt>Taso</dt><dd>300 € &lt;b&gt;</dd>');
+    expect(html).toContain(`Vakuutettu (${TEST_PEOPLE[0].personalId})`);
+    expect(html).toContain('>Allekirjoita<');
+    expect(html).not.toContain('>Tunnistaudu<');
+  });
 });

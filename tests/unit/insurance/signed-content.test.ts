@@ -4,7 +4,7 @@
 // has no content to sign.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { IncompleteInsuranceError, insuranceTerms, signedContent, signedContentHash, type InsuranceTerms } from '../../../src/flows/insurance/signed-content.ts';
+import { IncompleteInsuranceError, insuranceTerms, nonceCommitsTo, signatureNonce, signedContent, signedContentHash, type InsuranceTerms } from '../../../src/flows/insurance/signed-content.ts';
 
 const data = { paymentTier: 300, monthlyPayment: 15.9, appliedDueDate: 15, assureAge: true, hasWorked: true, assureInformation: true, email: 'maija@example.fi', phone: '0401234567' };
 const terms = (change: Partial<InsuranceTerms> = {}): InsuranceTerms => ({ ...insuranceTerms(7, data, 'maksuturva-2026-11'), ...change });
@@ -41,5 +41,26 @@ describe('the signed content of an insurance application', () => {
   it('refuses an application that is not complete: an assurance not given, a fee missing, a broken version', () => {
     for (const change of [{ assureAge: false }, { hasWorked: undefined as unknown as boolean }, { monthlyPayment: Number.NaN }, { monthlyPayment: 0 }, { paymentTier: 250.5 }, { appliedDueDate: 32 }, { termsVersion: '' }, { termsVersion: 'a\nassureAge=true' }, { insuranceApplicationId: 0 }])
       expect(() => signedContent(terms(change)), JSON.stringify(change)).toThrow(IncompleteInsuranceError);
+  });
+});
+
+describe('the nonce of a signature', () => {
+  const hash = signedContentHash(terms());
+  const salt = Buffer.alloc(16, 7);
+
+  it('is base64url SHA-256 of a tag, the content hash and the salt: recomputable, and another for any other content or salt', () => {
+    const nonce = signatureNonce(hash, salt);
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(nonce).toBe(createHash('sha256').update('lainavertailu-maksuturva-signature-nonce-v1\0').update(hash).update(salt).digest('base64url'));
+    expect(nonceCommitsTo(nonce, hash, salt)).toBe(true);
+    expect(nonceCommitsTo(nonce, signedContentHash(terms({ paymentTier: 400 })), salt)).toBe(false);
+    expect(nonceCommitsTo(nonce, hash, Buffer.alloc(16, 8))).toBe(false);
+    expect(nonceCommitsTo(undefined, hash, salt)).toBe(false);
+    expect(nonceCommitsTo(`${nonce}x`, hash, salt)).toBe(false);
+  });
+
+  it('refuses a hash or salt of the wrong length', () => {
+    expect(() => signatureNonce(hash.subarray(0, 31), salt)).toThrow();
+    expect(() => signatureNonce(hash, Buffer.alloc(8))).toThrow();
   });
 });
