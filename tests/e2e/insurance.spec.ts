@@ -216,9 +216,9 @@ test('the signature status is asked every 4 s; its "true" shows the signed appli
   await page.context().close();
 });
 
-// Needs the e-signing server (GET /api/auth/visma/{insuranceApplicationId}/{method} and the
-// return to /maksuturva?allekirjoitus=…), built separately; not on main yet.
-test.fixme('signing at the development bank: another person is refused, the insured signs', async ({ browser }) => {
+// The e-signing server's round trip: the URL to sign at, the development bank's signing page,
+// the return to /maksuturva?allekirjoitus=….
+test('signing at the development bank: another person is refused, the insured signs', async ({ browser }) => {
   test.setTimeout(180_000);
   const page = await customerPage(browser, insured);
   await patient(status(page)).toContainText(texts.statusWaitingForSignature);
