@@ -592,6 +592,11 @@ export const identification = {
     working: 'Siirrytään...',
     failed: 'Siirtyminen ei onnistunut. Yritä uudelleen, tai ota yhteyttä asiakaspalveluumme.',
   },
+  /** The same for signing the insurance (src/flows/insurance). */
+  frameSigning: {
+    lead: 'Pankit eivät salli allekirjoittamista upotetussa ikkunassa. Allekirjoittaminen jatkuu palvelumme omalla sivulla koko selainikkunassa.',
+    action: 'Jatka allekirjoittamaan',
+  },
   authentication: {
     title: 'Vahva tunnistautuminen',
     saved: 'Hakemuksesi on tallennettu.',

@@ -7,7 +7,8 @@ import { identification } from '../messages.fi.ts';
 
 const t = identification.frame;
 
-export function LeaveFrame(): ReactNode {
+/** `texts`: the lead and the button's words where the page is not identification (signing). */
+export function LeaveFrame({ texts = t }: { texts?: { lead: string; action: string } }): ReactNode {
   const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle');
 
   async function leave() {
@@ -31,10 +32,10 @@ export function LeaveFrame(): ReactNode {
 
   return (
     <div className="identification__frame">
-      <p>{t.lead}</p>
+      <p>{texts.lead}</p>
       <p>
         <button type="button" className="lv-button lv-button--primary" disabled={state === 'working'} onClick={() => void leave()}>
-          {state === 'working' ? t.working : t.action}
+          {state === 'working' ? t.working : texts.action}
         </button>
       </p>
       {state === 'failed' && (

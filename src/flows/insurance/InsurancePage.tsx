@@ -21,9 +21,11 @@ import { defaultProduct } from '../../app/catalogue.ts';
 import { DocumentForm, usePageForm } from '../../app/customer/DocumentForm.tsx';
 import { useCustomerSession } from '../../app/customer/session.tsx';
 import { fetchMethods, type Method } from '../../app/identification/api.ts';
+import { LeaveFrame } from '../../app/identification/LeaveFrame.tsx';
 import '../../app/identification/identification.css';
+import { isEmbedded } from '../../app/layout/embedding.ts';
 import { PageShell } from '../../app/layout/PageShell.tsx';
-import { customerTexts } from '../../app/messages.fi.ts';
+import { customerTexts, identification } from '../../app/messages.fi.ts';
 import { formatCents, formatEuros } from '../../app/offers/format.ts';
 import { LoadFailedPage } from '../../app/pages/LoadingPages.tsx';
 import { paths } from '../../app/routes.ts';
@@ -434,8 +436,13 @@ function Confirmation({ runtime, answer, application, onEdit, refresh }: Confirm
   );
 }
 
-/** The banks (the identification's methods): the chosen one's address, then the whole window goes to sign there. */
-function SigningMethods({ insuranceApplicationId }: { insuranceApplicationId: number }): ReactNode {
+/**
+ * The banks (the identification's methods): the chosen one's address, then the whole window goes
+ * to sign there. In a partner's frame the page first hands its session to the top window
+ * (LeaveFrame), which opens this page of the service, where the bank is chosen.
+ */
+export function SigningMethods({ insuranceApplicationId }: { insuranceApplicationId: number }): ReactNode {
+  const [embedded] = useState(isEmbedded);
   const [methods, setMethods] = useState<Method[] | null | 'loading'>('loading');
   const [leaving, setLeaving] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -470,13 +477,14 @@ function SigningMethods({ insuranceApplicationId }: { insuranceApplicationId: nu
         {t.signTitle}
       </h2>
       <p>{t.signLead}</p>
-      {methods === 'loading' && <p role="status">{t.methodsLoading}</p>}
-      {methods === null && (
+      {embedded && <LeaveFrame texts={identification.frameSigning} />}
+      {!embedded && methods === 'loading' && <p role="status">{t.methodsLoading}</p>}
+      {!embedded && methods === null && (
         <p className="notice-box" role="alert">
           {t.methodsFailed}
         </p>
       )}
-      {Array.isArray(methods) && (
+      {!embedded && Array.isArray(methods) && (
         <ul className="identification-methods">
           {methods.map((method) => (
             <li key={method.identifier}>
