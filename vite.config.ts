@@ -38,6 +38,9 @@ export default defineConfig({
     // Playwright specs live in tests/e2e and run under Playwright, not Vitest.
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // Both cores: Vitest's default is one worker on a 2-core machine (cpus - 1), and most
+    // integration files wait on HTTP, databases and child processes rather than compute.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -15,9 +15,16 @@ const doc = readFormDocument('consumer');
 // the generator makes exactly one per variant set and step-gating setting (the
 // co-applicant box), 4 × 2 for this document, so none need to be left out.
 const suites = generateAll(doc, { seed: DEFAULT_SEED, runtimeFor: runtimeForDocument, validOnly: true });
-const walks = suites.flatMap((suite) =>
-  suite.cases.filter((testCase) => testCase.kind === 'valid' && testCase.step === null && testCase.expected.valid).map((testCase) => ({ suite, testCase })),
-);
+// One walk per variant set, the co-applicant setting alternating between them: every variant
+// and both settings are walked, in half the browser time (the engine checks every case in
+// tests/unit/qa/generated-cases.test.ts).
+const walks = suites.flatMap((suite, index) => {
+  const complete = suite.cases.filter((testCase) => testCase.kind === 'valid' && testCase.step === null && testCase.expected.valid);
+  const withCoApplicant = complete.filter((testCase) => testCase.data.hasCoApplicant === true);
+  const alone = complete.filter((testCase) => testCase.data.hasCoApplicant !== true);
+  const wanted = index % 2 === 0 ? (withCoApplicant[0] ?? complete[0]) : (alone[0] ?? complete[0]);
+  return wanted ? [{ suite, testCase: wanted }] : [];
+});
 
 const SAVE = '/consumer-applications/save';
 // A page load or a save on the shared, busy machine can take longer than the config's expect timeout.

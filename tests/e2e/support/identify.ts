@@ -33,5 +33,6 @@ export async function completeIdentification(page: Page, people: { primary: stri
     await chooseMethod(page);
     await identifyAtTestBank(page, people.coApplicant);
   }
-  await expect(page).toHaveURL(STEP_0, { timeout: 15_000 });
+  // The finishing page completes the application and sends it to every lender first: on a busy 2-core machine that can take a while.
+  await expect(page).toHaveURL(STEP_0, { timeout: 30_000 });
 }
