@@ -29,7 +29,6 @@ import {
   type Answer,
   type FakeOffer,
 } from './support/offers.ts';
-import { carrySession } from './support/session.ts';
 
 type Brand = 'lainavertailu' | 'kattokorko';
 const BRANDS: Brand[] = ['lainavertailu', 'kattokorko'];
@@ -193,18 +192,24 @@ test.describe('offers page on the real marketplace, every lender answering befor
     test(`${real.brand}, ${real.name}`, async ({ page, baseURL }) => {
       test.setTimeout(90_000);
       const personalId = String(real.data.primaryApplicantPersonalIdentificationNumber);
-      const created = await page.request.post(`${API}/save`, {
-        data: { ...validApplication(), ...real.data, brand: real.brand, additionalFormData: { step: 7, hasCoApplicant: false } },
-      });
-      expect(created.status(), await created.text()).toBe(200);
-      const { id, token } = (await created.json()) as { id: number; token: string };
+      // Saved by the page itself, so its session cookie is the browser's own (with partner frames
+      // allowed it is partitioned; one put in by the API client would not be, and would linger
+      // beside the one identification renews).
+      await page.goto(`${brandOrigin(baseURL!, real.brand)}/hakemus/kulutusluotto/`);
+      const { status, id, token } = await page.evaluate(
+        async ({ url, body }) => {
+          const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          return { status: response.status, ...((await response.json()) as { id: number; token: string }) };
+        },
+        { url: `${API}/save`, body: { ...validApplication(), ...real.data, brand: real.brand, additionalFormData: { step: 7, hasCoApplicant: false } } },
+      );
+      expect(status).toBe(200);
       const requests: URL[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/lainavertailu22/offers/')) requests.push(new URL(request.url()));
       });
       // The clock runs through identification (its pages need time to flow) and stops on the offers page.
       await page.clock.install();
-      await carrySession(page, baseURL!, brandOrigin(baseURL!, real.brand));
       await page.goto(`${brandOrigin(baseURL!, real.brand)}/hakemus/kulutusluotto/authentication/${id}/${token}`);
       await completeIdentification(page, { primary: personalId });
       await expectOffersPageReady(page);
