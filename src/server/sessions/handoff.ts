@@ -7,6 +7,7 @@
 // lands on that page of the service. The code travels in the URL once: logs mask it (logging.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/index.ts';
+import { jsonNoStoreScope } from '../applications/submission.ts';
 import { badRequest } from '../errors.ts';
 import { hashToken, isWellFormedToken, newToken } from '../tokens.ts';
 import { replaceSession, sessionRequired, sessionTokenHash, type SessionSettings } from './sessions.ts';
@@ -25,9 +26,7 @@ export interface HandoffOptions {
 
 export async function handoffRoutes(app: FastifyInstance, options: HandoffOptions): Promise<void> {
   const { db, now, settings } = options;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  jsonNoStoreScope(app);
 
   app.post<{ Body: { path?: unknown } }>(HANDOFF_PATH, { bodyLimit: 1024 }, async (request) => {
     const path = request.body?.path;
