@@ -37,6 +37,12 @@ export interface PartyOptions {
   label?: string;
   /** Replaces every `ui:autocomplete` of the party's fields (`off`: the browser's autofill is the applicant's own details). */
   autocomplete?: string;
+  /**
+   * The flat ids' prefix; the party's name when unset. An empty prefix gives the section's
+   * names as they are with a small first letter (`Address` → `address`), for a document
+   * whose contract names one person's fields plainly (the insurance, the customer's details).
+   */
+  prefix?: string;
 }
 
 export interface IncludeOptions {
@@ -48,6 +54,11 @@ export interface IncludeOptions {
    * `{party}Name` reference in the section's rules, ui options and texts.
    */
   rename?: Record<string, string>;
+  /**
+   * Only these of the section's fields (named as after `rename`), in the section's order; the
+   * section's checks, warnings and summary lines about the others are left out with them.
+   */
+  fields?: string[];
 }
 
 export interface SectionRow {
@@ -165,9 +176,14 @@ export function mergePatch<T>(target: T, patch: unknown): T {
   return out as T;
 }
 
-/** `{party}` → the prefix, in every string of a value. */
+const PLAIN_REFERENCE = /\{party\}(\p{Lu})/gu;
+
+/** The flat id of a section's field for a prefix: `coApplicant` + `Email`, or plain `email`. */
+export const fieldIdOf = (prefix: string, name: string) => (prefix ? prefix + name : name.charAt(0).toLowerCase() + name.slice(1));
+
+/** `{party}` → the prefix, in every string of a value (with no prefix, `{party}City` → `city`). */
 export function withParty<T>(value: T, prefix: string): T {
-  if (typeof value === 'string') return value.split(PARTY_PLACEHOLDER).join(prefix) as T;
+  if (typeof value === 'string') return (prefix ? value.split(PARTY_PLACEHOLDER).join(prefix) : value.replace(PLAIN_REFERENCE, (_, first: string) => first.toLowerCase()).split(PARTY_PLACEHOLDER).join('')) as T;
   if (Array.isArray(value)) return value.map((item) => withParty(item, prefix)) as T;
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withParty(item, prefix)])) as T;
   return value;
@@ -204,10 +220,11 @@ interface Expansion {
   summary: Array<{ id: string; from: string }>;
 }
 
-export function expandSection(section: Section, prefix: string, options: PartyOptions = {}): Expansion {
+export function expandSection(section: Section, party: string, options: PartyOptions = {}): Expansion {
+  const prefix = options.prefix ?? party;
   const out: Expansion = {
     section: section.id,
-    party: prefix,
+    party,
     fields: [],
     stepFields: [],
     properties: [],
@@ -218,7 +235,7 @@ export function expandSection(section: Section, prefix: string, options: PartyOp
   };
   const present = new Set<string>();
   for (const [name, written] of Object.entries(section.fields ?? {})) {
-    if (written.only && !written.only.includes(prefix)) continue;
+    if (written.only && !written.only.includes(party)) continue;
     const { only: _only, party: patches, ...base } = written;
     let field = structuredClone(base) as SectionField;
     if (options.label !== undefined) {
@@ -226,19 +243,19 @@ export function expandSection(section: Section, prefix: string, options: PartyOp
       for (const row of Object.values(field.rows ?? {})) if (typeof row?.label === 'string') row.label = applyLabelTemplate(options.label, row.label);
     }
     if (options.autocomplete !== undefined && field.ui && 'ui:autocomplete' in field.ui) field.ui['ui:autocomplete'] = options.autocomplete;
-    const patch = patches?.[prefix];
+    const patch = patches?.[party];
     if (patch) field = mergePatch(field, patch);
     field = withParty(field, prefix);
 
-    const id = prefix + name;
+    const id = fieldIdOf(prefix, name);
     present.add(name);
     out.fields.push(id);
-    const from = (part: string) => (patch && part in patch ? pointer('fields', name, 'party', prefix, part) : pointer('fields', name, part));
+    const from = (part: string) => (patch && part in patch ? pointer('fields', name, 'party', party, part) : pointer('fields', name, part));
     out.properties.push([id, field.schema, from('schema')]);
     if (field.derived === undefined) out.stepFields.push({ id, from: pointer('fields', name) });
     if (field.label !== undefined) out.maps.labels.push([id, field.label, from('label')]);
     for (const [row, { label, messages, sensitive }] of Object.entries(field.rows ?? {})) {
-      const rowFrom = (part: string) => (patch?.rows?.[row] && part in patch.rows[row] ? pointer('fields', name, 'party', prefix, 'rows', row, part) : pointer('fields', name, 'rows', row, part));
+      const rowFrom = (part: string) => (patch?.rows?.[row] && part in patch.rows[row] ? pointer('fields', name, 'party', party, 'rows', row, part) : pointer('fields', name, 'rows', row, part));
       if (label !== undefined) out.maps.labels.push([`${id}.*.${row}`, label, rowFrom('label')]);
       if (messages !== undefined) out.maps.fieldMessages.push([`${id}.*.${row}`, messages, rowFrom('messages')]);
       if (sensitive === true) out.maps.sensitive.push([`${id}.*.${row}`, true, rowFrom('sensitive')]);
@@ -253,23 +270,23 @@ export function expandSection(section: Section, prefix: string, options: PartyOp
     if (field.derived !== undefined) out.maps.derived.push([id, field.derived, from('derived')]);
   }
   for (const [name, written] of Object.entries(section.checks ?? {})) {
-    if (written.only && !written.only.includes(prefix)) continue;
+    if (written.only && !written.only.includes(party)) continue;
     const { field, rule, message, whenEmpty } = withParty(written, prefix);
-    const check: Check = { id: prefix + name, field: prefix + field } as Check;
+    const check: Check = { id: fieldIdOf(prefix, name), field: fieldIdOf(prefix, field) } as Check;
     if (whenEmpty !== undefined) check.whenEmpty = whenEmpty;
     check.rule = rule;
     if (message !== undefined) check.message = message;
     out.checks.push({ check, from: pointer('checks', name) });
   }
   for (const [name, written] of Object.entries(section.warnings ?? {})) {
-    if (written.only && !written.only.includes(prefix)) continue;
+    if (written.only && !written.only.includes(party)) continue;
     const { field, rule, message } = withParty(written, prefix);
-    out.warnings.push({ warning: { id: prefix + name, field: prefix + field, rule, message }, from: pointer('warnings', name) });
+    out.warnings.push({ warning: { id: fieldIdOf(prefix, name), field: fieldIdOf(prefix, field), rule, message }, from: pointer('warnings', name) });
   }
   (section.summary ?? []).forEach((line, index) => {
     const { field, only } = typeof line === 'string' ? { field: line, only: undefined } : line;
-    if ((only && !only.includes(prefix)) || !present.has(field)) return;
-    out.summary.push({ id: prefix + field, from: pointer('summary', index) });
+    if ((only && !only.includes(party)) || !present.has(field)) return;
+    out.summary.push({ id: fieldIdOf(prefix, field), from: pointer('summary', index) });
   });
   return out;
 }
@@ -311,6 +328,29 @@ export function renameSectionFields(section: Section, names: Record<string, stri
   return { section: renamed, problems };
 }
 
+/**
+ * The section with only some of its fields (see IncludeOptions.fields): a check or a
+ * warning goes with them when it is about a field left out or its rule reads one.
+ */
+export function keepSectionFields(section: Section, names: readonly string[]): { section: Section; problems: Array<{ index: number; message: string }> } {
+  const problems: Array<{ index: number; message: string }> = [];
+  names.forEach((name, index) => {
+    if (!Object.hasOwn(section.fields, name)) problems.push({ index, message: `osiossa ei ole kenttää "${name}"` });
+  });
+  const kept = new Set(names);
+  const dropped = Object.keys(section.fields).filter((name) => !kept.has(name));
+  const readsDropped = (value: unknown) => {
+    const text = JSON.stringify(value);
+    return dropped.some((name) => new RegExp(`\\{party\\}${name}(?![A-Za-z0-9])`).test(text));
+  };
+  const keep = <T extends { field: string }>(group: Record<string, T> | undefined) =>
+    group && Object.fromEntries(Object.entries(group).filter(([, item]) => kept.has(topLevel(item.field)) && !readsDropped(item)));
+  const out: Section = { ...section, fields: Object.fromEntries(Object.entries(section.fields).filter(([name]) => kept.has(name))) };
+  if (section.checks) out.checks = keep(section.checks);
+  if (section.warnings) out.warnings = keep(section.warnings);
+  return { section: out, problems };
+}
+
 export function resolveDocument(raw: unknown, loadSection: LoadSection): Resolution {
   if (!usesSections(raw)) return { document: raw as FormDocument, findings: [], sections: [], origin: (path) => ({ path }) };
   const source = structuredClone(raw) as Json;
@@ -344,6 +384,11 @@ export function resolveDocument(raw: unknown, loadSection: LoadSection): Resolut
       const { section: renamed, problems } = renameSectionFields(adapted, options.rename);
       for (const problem of problems) add(pointer('include', id, 'rename', problem.key), problem.message);
       adapted = renamed;
+    }
+    if (options?.fields) {
+      const { section: kept, problems } = keepSectionFields(adapted, options.fields);
+      for (const problem of problems) add(pointer('include', id, 'fields', problem.index), problem.message);
+      adapted = kept;
     }
     sections.set(id, adapted);
   }

@@ -182,6 +182,40 @@ describe('resolving a document with sections', () => {
     expect(resolve(document({ include: { contact: { rename } } })).findings).toContainEqual({ path: `/include/contact/rename/${Object.keys(rename)[0]}`, message: expect.stringMatching(message) });
   });
 
+  it('gives one person plain names with an empty prefix, and only the fields the document asks for', () => {
+    // The insurance and the customer's details name their fields as the spec does (`email`, `phone`).
+    const plain = document({
+      parties: { main: {}, partner: { when: CO_WHEN }, self: { prefix: '' } },
+      include: { contact: { rename: { Phone: 'Mobile' }, fields: ['Email', 'Email2', 'Mobile', 'Street'] } },
+      steps: [
+        ...document().steps,
+        { id: 'd', number: 4, title: 'D', button: 'Tallenna', progress: 100, sections: [{ fields: [{ section: 'contact', party: 'self' }] }] },
+      ],
+    });
+    const { document: flat, findings, origin } = resolve(plain);
+    expect(findings).toEqual([]);
+    expect(flat.steps[3].sections[0].fields).toEqual(['email', 'email2', 'mobile', 'street']);
+    expect(flat.steps[0].sections[0].fields).toEqual(['withPartner', 'mainEmail', 'mainEmail2', 'mainMobile', 'mainStreet']);
+    // `{party}Email` is `email` in rules and options; the check comes along, its id plain too.
+    expect(flat.rules?.visible?.mobile).toEqual({ '!!': { var: 'email' } });
+    expect(flat.ui?.email2).toEqual({ 'ui:options': { repeatOf: 'email' } });
+    expect(flat.rules?.checks?.find((c) => c.id === 'emailRepeat')).toEqual({ id: 'emailRepeat', field: 'email2', rule: { '==': [{ var: 'email2' }, { var: 'email' }] }, message: 'Eivät täsmää' });
+    // The section's other fields stay out.
+    expect(Object.keys(flat.schema.properties)).not.toContain('rows');
+    expect(Object.keys(flat.schema.properties)).not.toContain('mainRows');
+    expect(origin('/schema/properties/mobile/maxLength')).toEqual({ path: '/fields/Mobile/schema/maxLength', section: 'contact', party: 'self' });
+  });
+
+  it('leaves out a check whose rule reads a field the document left out', () => {
+    const { document: flat, findings } = resolve(document({ include: { contact: { fields: ['Email2', 'Phone', 'Street', 'Rows', 'Total'] } } }));
+    expect(findings).toEqual([]);
+    expect(flat.rules?.checks?.map((c) => c.id)).toEqual(['own', 'mainStreetGiven']);
+  });
+
+  it('names a field the section does not have in `fields` as a finding', () => {
+    expect(resolve(document({ include: { contact: { fields: ['Email', 'Fax'] } } })).findings).toContainEqual({ path: '/include/contact/fields/1', message: 'osiossa ei ole kenttää "Fax"' });
+  });
+
   it("lists the document's warnings, then each section's for every party it is placed for", () => {
     const warnings = { BigTotal: { field: 'Total', rule: { '<=': [{ var: '{party}Total' }, 100] }, message: 'Tarkista summa' } };
     const own = { id: 'late', field: 'total', rule: true, message: 'Oma' };
