@@ -3,6 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
+import { startLiveForms } from './forms/live-forms.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
@@ -110,6 +111,8 @@ export interface AppOptions {
    * (SameSite=None; Secure; Partitioned). None: no framing but by ourselves.
    */
   embedOrigins?: readonly string[];
+  /** How old the live forms may be before a request reads them again (another instance may have published); 2 s by default. */
+  formsRefreshMs?: number;
   /** Called for each route as it is registered (the fuzz test lists every route with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -196,7 +199,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = options.notifier ?? (options.devTools ? new DevOutbox() : unconfiguredNotifier);
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
   const keys = personKeys(options.personKeySecret ?? DEVELOPMENT_PERSON_KEY_SECRET);
-  const flowContext: FlowContext = { db, products, sessions, sessionSettings, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
+  // The forms new applications get, published from the database without a deploy (issue 29).
+  const forms = await startLiveForms(db, products, { refreshMs: options.formsRefreshMs });
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    try {
+      await forms.refresh();
+    } catch (error) {
+      // The forms known so far keep serving; the next request asks again.
+      request.log.warn({ err: error }, 'reading the live forms failed');
+    }
+  });
+  const flowContext: FlowContext = { db, products, forms, sessions, sessionSettings, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
   // One set of application routes per API prefix of the catalogue, each for its own products, as its flow has them.
   for (const [prefix, group] of products.groups) await flows.of(group[0].flow).registerGroup(app, flowContext, { prefix, products: group });
 
@@ -221,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (identitySettings.publicBaseUrl) trustedOrigins.add(identitySettings.publicBaseUrl);
   // One provider (and in development one test bank) for identification and for a service's signature.
   const identification = await setUpIdentification(app, { db, settings: identitySettings });
-  await app.register(identityRoutes, { db, products, flows, sessions, limiter, identification, lenderDelayScale: options.lenderDelayScale });
+  await app.register(identityRoutes, { db, products, forms, flows, sessions, limiter, identification, lenderDelayScale: options.lenderDelayScale });
   // The customer services of the catalogue (issue 27: the payment-protection insurance), each by its
   // module; after the identity settings, as the insurance's signing identifies the person.
   for (const { service, flow } of services) await flow.registerService(app, { ...flowContext, identification }, service);
