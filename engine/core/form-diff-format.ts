@@ -41,23 +41,6 @@ export function describeChange(name: string, before: unknown, after: unknown, fo
   return `${lead}${format(before)} → ${format(after)}`;
 }
 
-/** JSON equality that ignores the order of object keys (it carries no meaning in a document). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
-}
-
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const object = value as Record<string, unknown>;
-  return `{${Object.keys(object)
-    .filter((key) => object[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`)
-    .join(',')}}`;
-}
-
 /** Finnish names of the JSON Schema limits an editor changes. */
 export const LIMIT_NAMES: Record<string, string> = {
   minimum: 'vähimmäismäärä',

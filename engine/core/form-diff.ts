@@ -6,21 +6,13 @@
 // applied to both versions and the patched documents are compared, which also catches a
 // base change that leaves a variant's patch pointing nowhere.
 import { resolveVariants, variantNames } from './document.ts';
-import { topLevelField, wildcardPath } from './fields.ts';
-import {
-  LIMIT_NAMES,
-  UI_NAMES,
-  VALIDATOR_NAMES,
-  canonicalJson,
-  describeChange,
-  formatNumber,
-  formatType,
-  formatValidatorValue,
-  formatValue,
-  quote,
-  sameJson,
-} from './form-diff-format.ts';
+import { topLevelField } from './fields.ts';
+import { UI_NAMES, describeChange, formatNumber, formatValue, quote } from './form-diff-format.ts';
+import { diffFieldSchema, fieldOwnName, fieldSchema, isObject, propertiesOf, type Json } from './form-diff-schema.ts';
+import { mergeOrder, sameJson } from './json-compare.ts';
 import type { FormDocument, Step, StepSection, SummarySection } from './types.ts';
+
+export { mergeOrder } from './json-compare.ts';
 
 export type FormChangeKind =
   | 'title'
@@ -104,9 +96,6 @@ interface Draft {
   step?: string;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const keysOf = (value: unknown): string[] => (isObject(value) ? Object.keys(value) : []);
 
 /**
  * The changes from `before` to `after`, in form order: the document's title, then step by
@@ -152,11 +141,12 @@ function diffVariants(before: FormDocument, after: FormDocument, baseAfter: Form
       continue;
     }
     const patchedAfter = tryVariant(after, name);
+    const patchedBefore = namesBefore.includes(name) ? tryVariant(before, name) : undefined;
     if (typeof patchedAfter === 'string') {
-      changes.push({ kind: 'variant-invalid', text: `Muunnelma ${name}: ei sovellu lomakkeeseen (${patchedAfter})`, variant: name });
+      // Broken the same way before is no change (forms:check is where that is reported).
+      if (patchedAfter !== patchedBefore) changes.push({ kind: 'variant-invalid', text: `Muunnelma ${name}: ei sovellu lomakkeeseen (${patchedAfter})`, variant: name });
       continue;
     }
-    const patchedBefore = namesBefore.includes(name) ? tryVariant(before, name) : undefined;
     if (typeof patchedBefore === 'object') {
       for (const draft of diffFlat(patchedBefore, patchedAfter)) if (!said.has(draftKey(draft))) changes.push(toChange(draft, name));
     } else {
@@ -179,23 +169,8 @@ function tryVariant(doc: FormDocument, name: string): FormDocument | string {
   }
 }
 
-/** `after`'s order, with what only `before` has placed after its nearest earlier neighbour. */
-export function mergeOrder(before: readonly string[], after: readonly string[]): string[] {
-  const result = [...after];
-  const present = new Set(after);
-  let anchor = -1;
-  for (const item of before) {
-    if (present.has(item)) {
-      anchor = result.indexOf(item);
-      continue;
-    }
-    result.splice(++anchor, 0, item);
-    present.add(item);
-  }
-  return result;
-}
-
-const orderedSteps = (doc: FormDocument): Step[] => [...doc.steps].sort((a, b) => a.number - b.number);
+// A draft in the studio may be incomplete; the diff still reads it rather than throw.
+const orderedSteps = (doc: FormDocument): Step[] => [...(doc.steps ?? [])].sort((a, b) => a.number - b.number);
 const sectionKey = (section: StepSection, index: number) => section.title ?? `#${index + 1}`;
 const sectionName = (section: StepSection, index: number) => (section.title ? quote(section.title) : `${index + 1}`);
 
@@ -210,8 +185,8 @@ function layoutOf(doc: FormDocument): Layout {
   const layout: Layout = { steps: orderedSteps(doc), stepOf: new Map(), sectionOf: new Map(), fieldsOf: new Map() };
   for (const step of layout.steps) {
     const fields: string[] = [];
-    step.sections.forEach((section, index) => {
-      for (const field of section.fields) {
+    (step.sections ?? []).forEach((section, index) => {
+      for (const field of section.fields ?? []) {
         if (layout.stepOf.has(field)) continue;
         layout.stepOf.set(field, step);
         layout.sectionOf.set(field, { key: sectionKey(section, index), name: sectionName(section, index) });
@@ -222,74 +197,6 @@ function layoutOf(doc: FormDocument): Layout {
   }
   return layout;
 }
-
-/** A field's schema with `#/$defs/…` references replaced by what they point to, so a shared definition's change shows on each field that uses it. */
-function derefSchema(root: Json, schema: unknown, seen: readonly string[] = []): unknown {
-  if (!isObject(schema)) return schema;
-  let node: Json = schema;
-  let path = seen;
-  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/$defs/')) {
-    const name = node.$ref.slice('#/$defs/'.length).replace(/~1/g, '/').replace(/~0/g, '~');
-    const target = isObject(root.$defs) ? root.$defs[name] : undefined;
-    if (isObject(target) && !seen.includes(name)) {
-      const { $ref: _ref, ...rest } = node;
-      path = [...seen, name];
-      node = { ...(derefSchema(root, target, path) as Json), ...rest };
-    }
-  }
-  const out: Json = { ...node };
-  if (isObject(out.properties)) out.properties = Object.fromEntries(Object.entries(out.properties).map(([key, value]) => [key, derefSchema(root, value, path)]));
-  if (isObject(out.items)) out.items = derefSchema(root, out.items, path);
-  return out;
-}
-
-function fieldSchema(doc: FormDocument, field: string): Json | undefined {
-  const schema = doc.schema.properties[field];
-  return isObject(schema) ? (derefSchema(doc.schema, schema) as Json) : undefined;
-}
-
-/** The schema at `a.*.b` (a list row's property), or undefined. */
-function schemaAt(doc: FormDocument, path: string): Json | undefined {
-  const [top, ...rest] = path.split('.');
-  let node = fieldSchema(doc, top);
-  for (const part of rest) {
-    if (!node) return undefined;
-    const next = part === '*' || /^\d+$/.test(part) ? node.items : isObject(node.properties) ? node.properties[part] : undefined;
-    node = isObject(next) ? next : undefined;
-  }
-  return node;
-}
-
-/** The document's Finnish name for a field: its label, else its schema title; a row's `{n}` is left out. */
-function ownName(doc: FormDocument, path: string): string | undefined {
-  const label = doc.labels?.[path] ?? doc.labels?.[wildcardPath(path)];
-  if (typeof label === 'string' && label) return label.replace(/\s*\{n\}/g, '').trim();
-  const title = schemaAt(doc, path)?.title;
-  return typeof title === 'string' && title ? title : undefined;
-}
-
-const LIMIT_ORDER = ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems'];
-
-interface Option {
-  key: string;
-  value: unknown;
-  title?: string;
-}
-
-/** An enumeration (`oneOf` of `{const, title}`, or `enum`) as options; undefined for anything else. */
-function optionsOf(schema: Json): Option[] | undefined {
-  if (Array.isArray(schema.oneOf)) {
-    const plain = schema.oneOf.every((item) => isObject(item) && 'const' in item && Object.keys(item).every((key) => key === 'const' || key === 'title'));
-    if (!plain) return undefined;
-    return (schema.oneOf as Json[]).map((item) => ({ key: canonicalJson(item.const), value: item.const, title: typeof item.title === 'string' ? item.title : undefined }));
-  }
-  if (Array.isArray(schema.enum)) return schema.enum.map((value) => ({ key: canonicalJson(value), value }));
-  return schema.oneOf === undefined && schema.enum === undefined ? [] : undefined;
-}
-
-/** An option's code as written in the document (a code, not an amount: no thousands separator). */
-const optionCode = (value: unknown) => (typeof value === 'string' ? quote(value) : typeof value === 'number' ? String(value).replace('.', ',') : formatValue(value));
-const optionName = (option: Option) => (option.title !== undefined ? `${quote(option.title)} (${optionCode(option.value)})` : optionCode(option.value));
 
 const ruleChange = (before: unknown, after: unknown, added: string, removed: string, changed: string) => (before === undefined ? added : after === undefined ? removed : changed);
 
@@ -304,24 +211,23 @@ const STEP_KEYS = new Set(['id', 'number', 'title', 'button', 'progress', 'when'
 const SUMMARY_KEYS = new Set(['id', 'title', 'step', 'showAfterStep', 'when', 'fields']);
 const DOCUMENT_KEYS = new Set(['$schema', 'id', 'version', 'title', 'constants', 'texts', 'schema', 'steps', 'summary', 'rules', 'normalize', 'ui', 'labels', 'messages', 'fieldMessages', 'sensitive', 'variants']);
 const RULE_KEYS = new Set(['visible', 'required', 'checks', 'warnings', 'derived', 'computed']);
-/** Schema keywords the field comparison words itself; any other is reported by its name. */
-const WORDED_KEYWORDS = new Set([...LIMIT_ORDER, ...Object.keys(VALIDATOR_NAMES), 'title', 'description', 'type', 'oneOf', 'enum', 'const', 'default', 'readOnly', '$comment', 'required', 'properties', 'items']);
 
 /** The changes between two documents without variants. */
 function diffFlat(a: FormDocument, b: FormDocument): Draft[] {
   const layoutA = layoutOf(a);
   const layoutB = layoutOf(b);
-  const fieldsA = Object.keys(a.schema.properties);
-  const fieldsB = Object.keys(b.schema.properties);
+  const fieldsA = Object.keys(propertiesOf(a));
+  const fieldsB = Object.keys(propertiesOf(b));
   const inA = new Set(fieldsA);
   const inB = new Set(fieldsB);
   const both = (field: string) => inA.has(field) && inB.has(field);
   /** A field added or removed is one change: its label, rules and options are part of it. */
   const whole = new Set([...fieldsA, ...fieldsB].filter((field) => !both(field)));
 
-  const homeStep = (field: string): Step | undefined => (inB.has(field) ? layoutB.stepOf.get(field) : layoutA.stepOf.get(field));
+  /** Where a field's changes are listed: its step now, else the step it was on (a field taken off every step stays beside its old step). */
+  const homeStep = (field: string): Step | undefined => (inB.has(field) ? layoutB.stepOf.get(field) : undefined) ?? layoutA.stepOf.get(field);
   const fieldName = (path: string): string => {
-    const own = ownName(b, path) ?? ownName(a, path);
+    const own = fieldOwnName(b, path) ?? fieldOwnName(a, path);
     if (own) return own;
     const dot = path.lastIndexOf('.');
     if (dot < 0) return path;
@@ -357,8 +263,8 @@ function diffFlat(a: FormDocument, b: FormDocument): Draft[] {
   const docB = b as unknown as Json;
   for (const key of mergeOrder(Object.keys(docA), Object.keys(docB)))
     if (!DOCUMENT_KEYS.has(key) && !sameJson(docA[key], docB[key])) head.push({ kind: 'document', subject: `Lomakkeen osa ${key}`, detail: describeChange('', docA[key], docB[key]) });
-  const schemaA = a.schema as Json;
-  const schemaB = b.schema as Json;
+  const schemaA = (a.schema ?? {}) as Json;
+  const schemaB = (b.schema ?? {}) as Json;
   for (const key of mergeOrder(Object.keys(schemaA), Object.keys(schemaB)))
     if (key !== 'properties' && key !== '$defs' && !sameJson(schemaA[key], schemaB[key])) head.push({ kind: 'schema', subject: 'Lomakkeen skeema', detail: describeChange(key, schemaA[key], schemaB[key]) });
 
@@ -392,8 +298,8 @@ function diffFlat(a: FormDocument, b: FormDocument): Draft[] {
       onStep(stepB, 'step-button', typeof stepA.button === 'string' && typeof stepB.button === 'string' ? describeChange('painike', stepA.button, stepB.button) : 'painikkeen teksti muuttui');
     if (stepA.progress !== stepB.progress) onStep(stepB, 'step-progress', describeChange('edistyminen', stepA.progress, stepB.progress, formatProgress));
     if (!sameJson(stepA.when, stepB.when)) onStep(stepB, 'step-when', ruleChange(stepA.when, stepB.when, 'vaihe on nyt mukana vain ehdolla', 'vaihe on nyt aina mukana', 'vaiheen ehto muuttui'));
-    const sectionsA = new Map(stepA.sections.map((section, index) => [sectionKey(section, index), { section, index }]));
-    const sectionsB = new Map(stepB.sections.map((section, index) => [sectionKey(section, index), { section, index }]));
+    const sectionsA = new Map((stepA.sections ?? []).map((section, index) => [sectionKey(section, index), { section, index }]));
+    const sectionsB = new Map((stepB.sections ?? []).map((section, index) => [sectionKey(section, index), { section, index }]));
     for (const key of mergeOrder([...sectionsA.keys()], [...sectionsB.keys()])) {
       const sa = sectionsA.get(key);
       const sb = sectionsB.get(key);
@@ -426,63 +332,11 @@ function diffFlat(a: FormDocument, b: FormDocument): Draft[] {
   for (const key of mergeOrder(Object.keys(a.labels ?? {}), Object.keys(b.labels ?? {}))) {
     const before = a.labels?.[key];
     const after = b.labels?.[key];
-    if (before !== after) onField(key, 'label', describeChange('nimi', before, after), ownName(a, key) ?? fieldName(key));
+    if (before !== after) onField(key, 'label', describeChange('nimi', before, after), fieldOwnName(a, key) ?? fieldName(key));
   }
 
   // Fields: their schema.
-  const diffSchema = (path: string, x: Json, y: Json) => {
-    const change = (key: string, kind: FormChangeKind, name: string, format?: (value: unknown) => string) => {
-      if (!sameJson(x[key], y[key])) onField(path, kind, describeChange(name, x[key], y[key], format));
-    };
-    change('title', 'field-title', 'otsikko lomakkeella');
-    change('description', 'description', 'kuvaus');
-    change('type', 'type', 'tyyppi', formatType);
-    for (const key of LIMIT_ORDER) change(key, 'limit', LIMIT_NAMES[key]);
-    diffOptions(path, x, y);
-    change('const', 'const', 'vaadittu arvo');
-    change('default', 'default', 'oletusarvo');
-    if (Boolean(x.readOnly) !== Boolean(y.readOnly)) onField(path, 'read-only', y.readOnly ? 'nyt vain luettava (ei vastattava)' : 'ei enää vain luettava');
-    for (const [key, name] of Object.entries(VALIDATOR_NAMES)) change(key, 'validator', name, formatValidatorValue);
-    change('$comment', 'comment', 'kommentti');
-    const requiredA = Array.isArray(x.required) ? (x.required as string[]) : [];
-    const requiredB = Array.isArray(y.required) ? (y.required as string[]) : [];
-    for (const prop of mergeOrder(requiredA, requiredB)) {
-      if (requiredA.includes(prop) === requiredB.includes(prop)) continue;
-      onField(`${path}.${prop}`, 'required', requiredB.includes(prop) ? 'nyt aina pakollinen' : 'ei enää pakollinen');
-    }
-    const propsA = isObject(x.properties) ? x.properties : {};
-    const propsB = isObject(y.properties) ? y.properties : {};
-    for (const prop of mergeOrder(Object.keys(propsA), Object.keys(propsB))) {
-      const sub = `${path}.${prop}`;
-      if (!(prop in propsA)) onField(sub, 'field-added', 'uusi osa');
-      else if (!(prop in propsB)) onField(sub, 'field-removed', 'osa poistettu');
-      else if (isObject(propsA[prop]) && isObject(propsB[prop])) diffSchema(sub, propsA[prop] as Json, propsB[prop] as Json);
-      else change('properties', 'schema', `osa ${prop}`);
-    }
-    if (isObject(x.items) && isObject(y.items)) diffSchema(`${path}.*`, x.items, y.items);
-    else change('items', 'schema', 'rivin rakenne');
-    for (const key of mergeOrder(Object.keys(x), Object.keys(y))) if (!WORDED_KEYWORDS.has(key) && !sameJson(x[key], y[key])) onField(path, 'schema', describeChange(key, x[key], y[key]));
-  };
-  const diffOptions = (path: string, x: Json, y: Json) => {
-    const optionsA = optionsOf(x);
-    const optionsB = optionsOf(y);
-    if (!optionsA || !optionsB) {
-      if (!sameJson(x.oneOf, y.oneOf) || !sameJson(x.enum, y.enum)) onField(path, 'schema', 'vaihtoehtojen rakenne muuttui');
-      return;
-    }
-    const byKeyA = new Map(optionsA.map((option) => [option.key, option]));
-    const byKeyB = new Map(optionsB.map((option) => [option.key, option]));
-    for (const key of mergeOrder([...byKeyA.keys()], [...byKeyB.keys()])) {
-      const before = byKeyA.get(key);
-      const after = byKeyB.get(key);
-      if (!before) onField(path, 'option-added', `uusi vaihtoehto ${optionName(after!)}`);
-      else if (!after) onField(path, 'option-removed', `vaihtoehto ${optionName(before)} poistettu`);
-      else if (before.title !== after.title) onField(path, 'option-label', describeChange(`vaihtoehdon ${optionCode(after.value)} nimi`, before.title, after.title));
-    }
-    const common = (options: Option[], other: Map<string, Option>) => options.filter((option) => other.has(option.key)).map((option) => option.key);
-    if (!sameJson(common(optionsA, byKeyB), common(optionsB, byKeyA))) onField(path, 'option-order', 'vaihtoehtojen järjestys muuttui');
-  };
-  for (const field of allFields) if (both(field)) diffSchema(field, fieldSchema(a, field) ?? {}, fieldSchema(b, field) ?? {});
+  for (const field of allFields) if (both(field)) diffFieldSchema(field, fieldSchema(a, field) ?? {}, fieldSchema(b, field) ?? {}, onField);
 
   // Rules.
   const rulesA = (a.rules ?? {}) as Json;
