@@ -96,7 +96,6 @@ interface Draft {
   step?: string;
 }
 
-
 /**
  * The changes from `before` to `after`, in form order: the document's title, then step by
  * step (the step's own changes, then its fields' in field order), fields on no step,
@@ -171,13 +170,29 @@ function tryVariant(doc: FormDocument, name: string): FormDocument | string {
 
 // A draft in the studio may be incomplete; the diff still reads it rather than throw.
 const orderedSteps = (doc: FormDocument): Step[] => [...(doc.steps ?? [])].sort((a, b) => a.number - b.number);
-const sectionKey = (section: StepSection, index: number) => section.title ?? `#${index + 1}`;
 const sectionName = (section: StepSection, index: number) => (section.title ? quote(section.title) : `${index + 1}`);
+
+/**
+ * The sections of one step in two versions, matched by title, then the rest by position,
+ * so a retitled section is the same section (its fields did not move). Matched sections
+ * share a key.
+ */
+function matchSections(before: readonly StepSection[], after: readonly StepSection[]): { keysA: string[]; keysB: string[] } {
+  const titlesA = new Set(before.map((section) => section.title).filter(Boolean));
+  const titlesB = new Set(after.map((section) => section.title).filter(Boolean));
+  const keysA = before.map((section, index) => (section.title && titlesB.has(section.title) ? `t:${section.title}` : `a:${index}`));
+  const keysB = after.map((section, index) => (section.title && titlesA.has(section.title) ? `t:${section.title}` : `b:${index}`));
+  keysB.forEach((key, index) => {
+    if (key === `b:${index}` && keysA[index] === `a:${index}`) keysA[index] = keysB[index] = `i:${index}`;
+  });
+  return { keysA, keysB };
+}
 
 interface Layout {
   steps: Step[];
   stepOf: Map<string, Step>;
-  sectionOf: Map<string, { key: string; name: string }>;
+  /** The index of the field's section in its step. */
+  sectionOf: Map<string, number>;
   fieldsOf: Map<string, string[]>;
 }
 
@@ -189,7 +204,7 @@ function layoutOf(doc: FormDocument): Layout {
       for (const field of section.fields ?? []) {
         if (layout.stepOf.has(field)) continue;
         layout.stepOf.set(field, step);
-        layout.sectionOf.set(field, { key: sectionKey(section, index), name: sectionName(section, index) });
+        layout.sectionOf.set(field, index);
         fields.push(field);
       }
     });
@@ -246,7 +261,8 @@ function diffFlat(a: FormDocument, b: FormDocument): Draft[] {
     bucket.set(key, list);
   };
   const onStep = (step: Step, kind: FormChangeKind, detail: string, subject = stepName(step)) => push(stepBuckets, step.id, { kind, subject, detail, step: step.id });
-  const onField = (path: string, kind: FormChangeKind, detail: string, subject = fieldName(path)) => {
+  // A rename is told by the name the reader knew; everything else by the field's name now.
+  const onField = (path: string, kind: FormChangeKind, detail: string, subject = kind === 'label' || kind === 'field-title' ? (fieldOwnName(a, path) ?? fieldName(path)) : fieldName(path)) => {
     const top = topLevelField(path);
     const partOfWhole = whole.has(top) && !(kind === 'field-added' || kind === 'field-removed' || kind.startsWith('check-') || kind.startsWith('warning-'));
     if (partOfWhole) return;
@@ -282,6 +298,7 @@ function diffFlat(a: FormDocument, b: FormDocument): Draft[] {
       subject: 'Vaiheiden järjestys',
       detail: `${keptSteps(layoutA, stepsB).map((step) => step.title).join(', ')} → ${keptSteps(layoutB, stepsA).map((step) => step.title).join(', ')}`,
     });
+  const sectionKeys = new Map<string, { keysA: string[]; keysB: string[] }>();
   for (const id of stepIds) {
     const stepA = stepsA.get(id);
     const stepB = stepsB.get(id);
@@ -298,14 +315,20 @@ function diffFlat(a: FormDocument, b: FormDocument): Draft[] {
       onStep(stepB, 'step-button', typeof stepA.button === 'string' && typeof stepB.button === 'string' ? describeChange('painike', stepA.button, stepB.button) : 'painikkeen teksti muuttui');
     if (stepA.progress !== stepB.progress) onStep(stepB, 'step-progress', describeChange('edistyminen', stepA.progress, stepB.progress, formatProgress));
     if (!sameJson(stepA.when, stepB.when)) onStep(stepB, 'step-when', ruleChange(stepA.when, stepB.when, 'vaihe on nyt mukana vain ehdolla', 'vaihe on nyt aina mukana', 'vaiheen ehto muuttui'));
-    const sectionsA = new Map((stepA.sections ?? []).map((section, index) => [sectionKey(section, index), { section, index }]));
-    const sectionsB = new Map((stepB.sections ?? []).map((section, index) => [sectionKey(section, index), { section, index }]));
-    for (const key of mergeOrder([...sectionsA.keys()], [...sectionsB.keys()])) {
-      const sa = sectionsA.get(key);
-      const sb = sectionsB.get(key);
-      if (!sa) onStep(stepB, 'step-section', `uusi osio ${sectionName(sb!.section, sb!.index)}`);
-      else if (!sb) onStep(stepB, 'step-section', `osio ${sectionName(sa.section, sa.index)} poistettu`);
-      else if (sa.section.description !== sb.section.description) onStep(stepB, 'step-section', describeChange(`osion ${sectionName(sb.section, sb.index)} kuvaus`, sa.section.description, sb.section.description));
+    const sectionsA = stepA.sections ?? [];
+    const sectionsB = stepB.sections ?? [];
+    const { keysA, keysB } = matchSections(sectionsA, sectionsB);
+    sectionKeys.set(id, { keysA, keysB });
+    for (const key of mergeOrder(keysA, keysB)) {
+      const ia = keysA.indexOf(key);
+      const ib = keysB.indexOf(key);
+      if (ia < 0) onStep(stepB, 'step-section', `uusi osio ${sectionName(sectionsB[ib], ib)}`);
+      else if (ib < 0) onStep(stepB, 'step-section', `osio ${sectionName(sectionsA[ia], ia)} poistettu`);
+      else {
+        const [x, y] = [sectionsA[ia], sectionsB[ib]];
+        if (x.title !== y.title) onStep(stepB, 'step-section', describeChange(`osion ${ib + 1} otsikko`, x.title, y.title));
+        if (x.description !== y.description) onStep(stepB, 'step-section', describeChange(`osion ${sectionName(y, ib)} kuvaus`, x.description, y.description));
+      }
     }
     const stayed = (layout: Layout) => (layout.fieldsOf.get(id) ?? []).filter((field) => layoutA.stepOf.get(field)?.id === id && layoutB.stepOf.get(field)?.id === id);
     if (!sameJson(stayed(layoutA), stayed(layoutB))) onStep(stepB, 'field-order', 'kenttien järjestys muuttui');
@@ -325,14 +348,18 @@ function diffFlat(a: FormDocument, b: FormDocument): Draft[] {
     else if (stepA?.id !== stepB?.id) {
       const detail = !stepA ? `lisättiin vaiheeseen ${quote(stepB!.title)}` : !stepB ? `poistettiin vaiheesta ${quote(stepA.title)} (ei enää näkyvissä lomakkeella)` : `siirtyi vaiheesta ${quote(stepA.title)} vaiheeseen ${quote(stepB.title)}`;
       onField(field, 'field-moved', detail);
-    } else if (stepB && layoutA.sectionOf.get(field)!.key !== layoutB.sectionOf.get(field)!.key) onField(field, 'field-section', `siirtyi osioon ${layoutB.sectionOf.get(field)!.name}`);
+    } else if (stepB) {
+      const { keysA, keysB } = sectionKeys.get(stepB.id)!;
+      const index = layoutB.sectionOf.get(field)!;
+      if (keysA[layoutA.sectionOf.get(field)!] !== keysB[index]) onField(field, 'field-section', `siirtyi osioon ${sectionName(stepB.sections[index], index)}`);
+    }
   }
 
   // Fields: names.
   for (const key of mergeOrder(Object.keys(a.labels ?? {}), Object.keys(b.labels ?? {}))) {
     const before = a.labels?.[key];
     const after = b.labels?.[key];
-    if (before !== after) onField(key, 'label', describeChange('nimi', before, after), fieldOwnName(a, key) ?? fieldName(key));
+    if (before !== after) onField(key, 'label', describeChange('nimi', before, after));
   }
 
   // Fields: their schema.

@@ -244,6 +244,7 @@ describe('form diff: steps, summary, messages, texts, constants', () => {
     ["a step's button", (doc) => (doc.steps[0].button = 'Seuraava'), [{ kind: 'step-button', text: 'Vaihe "Laina": painike "Jatka" → "Seuraava"', step: 'loan' }]],
     ["a step's progress", (doc) => (doc.steps[0].progress = 40), [{ kind: 'step-progress', text: 'Vaihe "Laina": edistyminen 50\u00a0% → 40\u00a0%', step: 'loan' }]],
     ["a step's condition", (doc) => (doc.steps[1].when = { var: 'hasCo' }), [{ kind: 'step-when', text: 'Vaihe "Henkilö": vaihe on nyt mukana vain ehdolla', step: 'person' }]],
+    ['a section retitled: its fields stay in it', (doc) => (doc.steps[1].sections[1].title = 'Toinen hakija'), [{ kind: 'step-section', text: 'Vaihe "Henkilö": osion 2 otsikko "Kanssahakija" → "Toinen hakija"', step: 'person' }]],
     ['a section added to a step', (doc) => doc.steps[1].sections.push({ title: 'Lisää', fields: [] }), [{ kind: 'step-section', text: 'Vaihe "Henkilö": uusi osio "Lisää"', step: 'person' }]],
     ['a field added to a summary section', (doc) => doc.summary![0].fields.push('hasCo'), [{ kind: 'summary', text: 'Yhteenvedon osio "Laina": uusi kenttä "Kanssahakija mukana"', field: 'hasCo' }]],
     ['a summary section retitled', (doc) => (doc.summary![0].title = 'Lainatiedot'), [{ kind: 'summary', text: 'Yhteenvedon osio "Laina": otsikko "Laina" → "Lainatiedot"' }]],
