@@ -33,10 +33,10 @@ export function formatValue(value: unknown): string {
   return String(value);
 }
 
-/** `name a → b`, `name lisätty: b`, `name poistettu (oli a)`; without a name the value alone. */
+/** `name a → b`, `name lisätty: b`, `name poistettu (oli a)`; without a name `a → b`, `lisätty b`, `poistettu (oli a)`. */
 export function describeChange(name: string, before: unknown, after: unknown, format: (value: unknown) => string = formatValue): string {
   const lead = name ? `${name} ` : '';
-  if (before === undefined) return `${lead}lisätty: ${format(after)}`;
+  if (before === undefined) return `${lead}lisätty${name ? ':' : ''} ${format(after)}`;
   if (after === undefined) return `${lead}poistettu (oli ${format(before)})`;
   return `${lead}${format(before)} → ${format(after)}`;
 }
@@ -45,8 +45,8 @@ export function describeChange(name: string, before: unknown, after: unknown, fo
 export const LIMIT_NAMES: Record<string, string> = {
   minimum: 'vähimmäismäärä',
   maximum: 'enimmäismäärä',
-  exclusiveMinimum: 'oltava suurempi kuin',
-  exclusiveMaximum: 'oltava pienempi kuin',
+  exclusiveMinimum: 'poissulkeva alaraja',
+  exclusiveMaximum: 'poissulkeva yläraja',
   minLength: 'vähimmäispituus',
   maxLength: 'enimmäispituus',
   minItems: 'rivejä vähintään',

@@ -100,7 +100,7 @@ describe('form diff: fields, their schema and names', () => {
     ['a longer maximum length', (doc) => (prop(doc, 'name').maxLength = 120), [{ kind: 'limit', text: 'Nimi: enimmäispituus 100 → 120', field: 'name', step: 'person' }]],
     ['a pattern', (doc) => (prop(doc, 'name').pattern = '^[A-Za-zÅÄÖåäö]+$'), [{ kind: 'limit', text: 'Nimi: sallittu muoto "^[A-Za-z]+$" → "^[A-Za-zÅÄÖåäö]+$"', field: 'name', step: 'person' }]],
     ['a step (multipleOf)', (doc) => (prop(doc, 'amount').multipleOf = 100), [{ kind: 'limit', text: 'Lainasumma: askel lisätty: 100', field: 'amount', step: 'loan' }]],
-    ['an exclusive minimum', (doc) => (prop(doc, 'amount').exclusiveMinimum = 0), [{ kind: 'limit', text: 'Lainasumma: oltava suurempi kuin lisätty: 0', field: 'amount', step: 'loan' }]],
+    ['an exclusive minimum', (doc) => (prop(doc, 'amount').exclusiveMinimum = 0), [{ kind: 'limit', text: 'Lainasumma: poissulkeva alaraja lisätty: 0', field: 'amount', step: 'loan' }]],
     ['more rows allowed', (doc) => (prop(doc, 'loans').maxItems = 10), [{ kind: 'limit', text: 'Lainat: rivejä enintään 5 → 10', field: 'loans', step: 'person' }]],
     ['a type', (doc) => (prop(doc, 'amount').type = 'integer'), [{ kind: 'type', text: 'Lainasumma: tyyppi luku → kokonaisluku', field: 'amount', step: 'loan' }]],
     [
@@ -251,10 +251,10 @@ describe('form diff: steps, summary, messages, texts, constants', () => {
     ['a summary section added', (doc) => doc.summary!.push({ id: 'person', title: 'Henkilö', step: 2, showAfterStep: 2, fields: ['name', 'ssn'] }), [{ kind: 'summary-added', text: 'Yhteenvedon osio "Henkilö": uusi osio (Nimi, Henkilötunnus)' }]],
     ['a summary section removed', (doc) => doc.summary!.pop(), [{ kind: 'summary-removed', text: 'Yhteenvedon osio "Laina": osio poistettu' }]],
     ['a message', (doc) => (doc.messages.minimum = 'Vähintään {limit} €'), [{ kind: 'message', text: 'Virheilmoitus (minimum): "Vähintään {limit}" → "Vähintään {limit} €"' }]],
-    ['a message added', (doc) => (doc.messages.maximum = 'Enintään {limit}'), [{ kind: 'message', text: 'Virheilmoitus (maximum): lisätty: "Enintään {limit}"' }]],
+    ['a message added', (doc) => (doc.messages.maximum = 'Enintään {limit}'), [{ kind: 'message', text: 'Virheilmoitus (maximum): lisätty "Enintään {limit}"' }]],
     ['a text', (doc) => (doc.texts!.intro = 'Hei'), [{ kind: 'text', text: 'Teksti intro: "Tervetuloa" → "Hei"' }]],
     ['a constant deep in a table, by its dotted path', (doc) => ((doc.constants!.bands as Array<{ premiums: number[] }>)[0].premiums[1] = 12.9), [{ kind: 'constant', text: 'Vakio bands[0].premiums[1]: 12,6 → 12,9' }]],
-    ['a constant added', (doc) => (doc.constants!.limit = 25000), [{ kind: 'constant', text: 'Vakio limit: lisätty: 25\u00a0000' }]],
+    ['a constant added', (doc) => (doc.constants!.limit = 25000), [{ kind: 'constant', text: 'Vakio limit: lisätty 25\u00a0000' }]],
   ])('%s', (_name, mutate, expected) => {
     expect(changesAfter(mutate)).toEqual(expected);
   });
