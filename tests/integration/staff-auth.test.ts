@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
@@ -276,25 +276,20 @@ describeOnDatabases('staff login', (target) => {
     expect(log).not.toContain(callback.searchParams.get('state')!);
     for (const line of rawLogs) expect(line).not.toMatch(/lv_staff=/);
   });
-});
 
-describe('staff login without a staff provider in production', () => {
-  it('is unavailable (503), and no development staff provider is mounted', async () => {
+  it('is unavailable (503) in production without a staff provider, and no development staff provider is mounted', async () => {
     const production = readStaffSettings({ NODE_ENV: 'production' }, fail);
     expect(production.mode).toBe('unavailable');
-    const { openDatabase } = await import('../../src/server/db/index.ts');
-    const db = await openDatabase({});
-    await migrate(db);
-    const app = await buildApp({ db, logger: createLogger({ level: 'silent' }), limits: false, staff: production });
+    const other = await buildApp({ db, logger: createLogger({ level: 'silent' }), limits: false, staff: production });
     try {
-      const login = await app.inject({ method: 'GET', url: '/api/staff/login' });
+      const login = await other.inject({ method: 'GET', url: '/api/staff/login' });
       expect(login.statusCode).toBe(503);
       expect(login.json()).toEqual({ type: 'STAFF_LOGIN_UNAVAILABLE', message: 'Henkilökunnan kirjautuminen ei ole nyt käytettävissä. Yritä myöhemmin uudelleen.' });
-      expect((await app.inject({ method: 'GET', url: '/dev-staff-idp/.well-known/openid-configuration' })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: '/api/staff/me' })).statusCode).toBe(401);
+      expect((await other.inject({ method: 'GET', url: '/api/staff/callback?state=abcdefghijklmnopqrstuvwxyz' })).statusCode).toBe(503);
+      expect((await other.inject({ method: 'GET', url: '/dev-staff-idp/.well-known/openid-configuration' })).statusCode).toBe(404);
+      expect((await other.inject({ method: 'GET', url: '/api/staff/me' })).statusCode).toBe(401);
     } finally {
-      await app.close();
-      await db.close();
+      await other.close();
     }
   });
 });
