@@ -446,7 +446,6 @@ export const contract = {
   // Staff login (issue 29 item 7): staff sign in at a provider of their own, apart from customers.
   'GET /api/staff/login': {
     summary: "Staff: a redirect to the staff provider's login (503 when staff login is not configured)",
-    querystring: { type: 'object', additionalProperties: false },
     response: { 303: { description: "To the staff provider's authorization endpoint", type: 'null' }, ...errors },
   },
   'GET /api/staff/callback': {
