@@ -34,6 +34,9 @@ import { registerContract } from './contract-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import type { FlowContext } from '../flows/server-flow.ts';
 import { loadServerFlows, loadServiceFlows } from '../flows/server-registry.ts';
+import { staffRoutes } from './staff/routes.ts';
+import { createStaffGuard } from './staff/sessions.ts';
+import { readStaffSettings, type StaffSettings } from './staff/settings.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /**
@@ -113,6 +116,11 @@ export interface AppOptions {
   embedOrigins?: readonly string[];
   /** How old the live forms may be before a request reads them again (another instance may have published); 2 s by default. */
   formsRefreshMs?: number;
+  /**
+   * Staff login (issue 29 item 7; config.ts `staff`): the staff provider, or the development one;
+   * absent, read from process.env, so production without STAFF_OIDC_ISSUER has no staff login.
+   */
+  staff?: StaffSettings;
   /** Called for each route as it is registered (the fuzz test lists every route with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -224,6 +232,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: sessionSettings });
   await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: sessionSettings });
   await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: sessionSettings });
+  // Issue 29 item 7: staff login, apart from customers'. Staff routes take `staffGuard.requireStaff(role)` as their preHandler.
+  const staffGuard = createStaffGuard(db, { now });
+  const staffSettings = options.staff ?? readStaffSettings(process.env, (message) => {
+    throw new Error(message);
+  });
+  await app.register(staffRoutes, { db, settings: staffSettings, guard: staffGuard, limiter, now });
   if (options.devTools) {
     await app.register(devEmbedRoutes);
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });

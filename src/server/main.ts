@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     // Awaited by buildApp after the other routes are registered.
     identity,
     personKeySecret: config.personKeySecret,
+    staff: config.staff,
     timeouts: config.timeouts,
     siteBannersFile: config.siteBannersFile,
     embedOrigins: config.embedOrigins,
