@@ -14,9 +14,9 @@ const CONTENT_PATH = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 export function itemPath(item: string): string | undefined {
   if (item === 'catalogue') return CATALOGUE_FILE;
   const colon = item.indexOf(':');
+  if (colon < 0) return undefined;
   const kind = item.slice(0, colon);
   const id = item.slice(colon + 1);
-  if (colon < 0) return undefined;
   if (kind === 'document' && ID.test(id)) return `${id}.json`;
   if (kind === 'section' && ID.test(id)) return `${SECTIONS_FOLDER}/${id}.json`;
   if (kind === 'content' && CONTENT_PATH.test(id)) return `${CONTENT_FOLDER}/${id}.json`;
