@@ -1,9 +1,11 @@
 // Content versions in the database (issue 29 item 2): the baseline import from forms/, the
 // guarded transitions with the publish gate and the audit callback, rollback as a new version,
 // and forms:pull writing the live versions back. Every test works on its own copy of forms/.
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, afterEach, expect, it } from 'vitest';
 import { CATALOGUE_FILE, FORMS_DIR, SECTIONS_FOLDER, listFormDocuments } from '../../engine/core/node.ts';
 import type { Database } from '../../src/server/db/index.ts';
@@ -260,6 +262,18 @@ describeOnDatabases('content versions', (target) => {
     expect((await versionsOf(CONSUMER)).map(({ number }) => number)).toEqual([2, 1]);
   });
 
+  // The tool itself on the database the server uses. On PGlite it needs a data directory of its
+  // own, whose creation alone takes longer than this whole file; pullLiveVersions above is the same code.
+  it.skipIf(target.name === 'pglite')('npm run forms:pull writes the live versions of DATABASE_URL into the folder it is given', { timeout: 60_000 }, async () => {
+    await importBaseline(db, formsDir);
+    const number = await draftInReview('Komentoriviltä');
+    expect(await service.transition(db, approver, CONSUMER, number, 'approve')).toMatchObject({ ok: true });
+    const run = () => formsPull({ DATABASE_URL: database.url! }, formsDir);
+    expect((await run()).stdout).toBe(`muuttui: ${join(formsDir, 'consumer.json')}\n`);
+    expect(readFileSync(join(formsDir, 'consumer.json'), 'utf8')).toBe(`${JSON.stringify(consumerWithLabel(FORMS_DIR, 'Komentoriviltä'), null, 2)}\n`);
+    expect((await run()).stdout).toContain('Ei muutoksia');
+  });
+
   it('refuses drafts of unknown items, of non-objects, and from approvers alone', async () => {
     expect(await service.createDraft(db, editor, 'document:../secrets', {}, '')).toMatchObject({ ok: false, code: 'unknownItem' });
     expect(await service.createDraft(db, editor, CONSUMER, [1, 2], '')).toMatchObject({ ok: false, code: 'notAnObject' });
@@ -269,3 +283,17 @@ describeOnDatabases('content versions', (target) => {
     expect(await service.createDraft(db, editor, 'content:banners', { banners: [] }, 'Uusi')).toMatchObject({ ok: true, version: { number: 1, basedOn: null, state: 'draft' } });
   });
 });
+
+it('npm run forms:pull does not make an embedded database where there is none', { timeout: 30_000 }, async () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'lv-forms-pull-')), 'data');
+  try {
+    await expect(formsPull({ DATA_DIR: dataDir, DATABASE_URL: '' }, FORMS_DIR)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`Tietokantaa ei ole hakemistossa ${dataDir}`) });
+    expect(existsSync(dataDir)).toBe(false);
+  } finally {
+    rmSync(dirname(dataDir), { recursive: true, force: true });
+  }
+});
+
+function formsPull(env: Record<string, string>, formsDir: string) {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'tools/forms-pull.ts', '--forms', formsDir], { cwd: resolve(import.meta.dirname, '../..'), env: { ...process.env, ...env } });
+}
