@@ -453,3 +453,14 @@ export const staffTestProviderTexts = {
   errorTitle: 'Kirjautuminen epäonnistui',
   errorBody: 'Kirjautumisessa tapahtui virhe. Palaa studioon ja yritä uudelleen.',
 } as const;
+
+// --- Content versions (issue 29 item 2): the service's refusals beside the state machine's own
+// (engine/core/version-states.ts), and the notes it writes on versions it makes itself. ---
+export const contentVersionTexts = {
+  notFound: 'Versiota ei löytynyt.',
+  unknownItem: 'Tuntematon sisältö.',
+  notAnObject: 'Sisällön pitää olla JSON-olio.',
+  gate: 'Versiota ei voi julkaista: tarkistus löysi virheitä.',
+  baselineNote: 'Tuotu repositoriosta',
+  rollbackNote: 'Palautettu versio {number}',
+} as const;
