@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
 import { startLiveForms } from './forms/live-forms.ts';
+import { liveDocuments } from './versions/live-documents.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
@@ -208,7 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
   const keys = personKeys(options.personKeySecret ?? DEVELOPMENT_PERSON_KEY_SECRET);
   // The forms new applications get, published from the database without a deploy (issue 29).
-  const forms = await startLiveForms(db, products, { refreshMs: options.formsRefreshMs });
+  const forms = startLiveForms(db, products, { refreshMs: options.formsRefreshMs, resolveLive: liveDocuments(db, products, app.log) });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     try {
