@@ -48,14 +48,18 @@ export interface SelfCheckFailure {
 }
 
 export interface MutationSummary {
-  /** Mutations scored (known-equivalent ones left out, see `equivalentLeftOut`). */
+  /** Mutations scored; those in `leftOut` are not. */
   total: number;
   killed: number;
   score: number;
   /** True when a sample was scored, not every mutation. */
   sampled: boolean;
-  /** Mutations the document's shape shows no case can notice (ADR 0005): not scored. */
-  equivalentLeftOut: number;
+  leftOut: {
+    /** Mutations the document's shape shows no case can notice (ADR 0005). */
+    equivalent: number;
+    /** Mutations of a variant whose cases were not generated (`variantSets` left it out). */
+    variantNotGenerated: number;
+  };
   survivors: { id: string; description: string }[];
 }
 
@@ -77,6 +81,16 @@ export interface QaVerdict {
   mutation: MutationSummary | null;
   /** Null without a live version (a new form). */
   behaviour: BehaviourDiff | null;
+  /** Milliseconds per stage, to see what a publish waits for (the live suites are 0 when given). */
+  durations: Durations;
+}
+
+export interface Durations {
+  liveCases: number;
+  candidateCases: number;
+  selfCheck: number;
+  behaviour: number;
+  mutation: number;
 }
 
 const compiledRuntime = (doc: FormDocument, variants: string[]): FormRuntime => {
@@ -103,10 +117,30 @@ function runtimes(doc: FormDocument, build: (doc: FormDocument, variants: string
 // A score is rounded down, so 89,96 % never reads as the 90,0 % it failed to reach.
 const percent = (share: number, round: (n: number) => number = Math.round) => `${(round(share * 1000) / 10).toFixed(1).replace('.', ',')} %`;
 
+/** The mutation score of the candidate's own suites (ADR 0005), leaving out what no case could notice. */
+function scoreMutations(candidate: FormDocument, suites: CaseSet[], sample: number | undefined, seed: number): MutationSummary {
+  const all = mutationsOf(candidate);
+  const generated = new Set(suites.flatMap((suite) => suite.variants));
+  const ofMissingVariant = (id: string) => id.startsWith('variants/') && !generated.has(id.split('/')[1]);
+  const scored = all.filter((m) => !m.equivalent && !ofMissingVariant(m.id));
+  const sampled = sample !== undefined && sample < scored.length;
+  const report = runMutations(candidate, suites, sampled ? sampleMutations(scored, sample, seed) : scored);
+  return {
+    total: report.total,
+    killed: report.killed,
+    score: report.score,
+    sampled,
+    leftOut: { equivalent: all.filter((m) => m.equivalent).length, variantNotGenerated: all.filter((m) => !m.equivalent && ofMissingVariant(m.id)).length },
+    survivors: report.results.filter((r) => !r.killed).map(({ mutation }) => ({ id: mutation.id, description: mutation.description })),
+  };
+}
+
 export function qaVerdict(live: FormDocument | undefined, candidate: FormDocument, options: VerdictOptions = {}): QaVerdict {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const seed = options.seed ?? DEFAULT_SEED;
   const build = options.runtimeFor ?? compiledRuntime;
+  if (options.mutationSample !== undefined && !(Number.isInteger(options.mutationSample) && options.mutationSample > 0))
+    throw new RangeError(`mutationSample: odotettiin positiivista kokonaislukua, saatiin ${options.mutationSample}`);
   const setsOf = (doc: FormDocument) => {
     const all = variantSets(doc);
     if (!options.variantSets) return all;
@@ -115,18 +149,26 @@ export function qaVerdict(live: FormDocument | undefined, candidate: FormDocumen
   };
   const suitesOf = (doc: FormDocument, runtimeFor: (doc: FormDocument, variants: string[]) => FormRuntime) =>
     generateAll(doc, { seed, today: options.today, runtimeFor }, setsOf(doc));
+  const durations: Durations = { liveCases: 0, candidateCases: 0, selfCheck: 0, behaviour: 0, mutation: 0 };
+  const timed = <T>(stage: keyof Durations, work: () => T): T => {
+    const started = performance.now();
+    try {
+      return work();
+    } finally {
+      durations[stage] += Math.round(performance.now() - started);
+    }
+  };
 
   const reasons: string[] = [];
   const candidateRuntimes = runtimes(candidate, build);
   const liveRuntimes = live && runtimes(live, build);
-
   let generatedLive: CaseSet[] | undefined;
-  const liveSuites = () => (options.liveSuites ?? (generatedLive ??= suitesOf(live!, liveRuntimes!.runtimeFor)));
+  const liveSuites = () => options.liveSuites ?? (generatedLive ??= timed('liveCases', () => suitesOf(live!, liveRuntimes!.runtimeFor)));
 
   let suites: CaseSet[];
   try {
     // The same document gives the same suites (seeded, same day): generate once.
-    suites = live && !options.liveSuites && JSON.stringify(live) === JSON.stringify(candidate) ? liveSuites() : suitesOf(candidate, candidateRuntimes.runtimeFor);
+    suites = live && !options.liveSuites && JSON.stringify(live) === JSON.stringify(candidate) ? liveSuites() : timed('candidateCases', () => suitesOf(candidate, candidateRuntimes.runtimeFor));
   } catch (error) {
     return {
       passes: false,
@@ -135,36 +177,28 @@ export function qaVerdict(live: FormDocument | undefined, candidate: FormDocumen
       candidate: { cases: 0, variantSets: [], suites: [], selfCheckFailures: [] },
       mutation: null,
       behaviour: null,
+      durations,
     };
   }
   const cases = suites.reduce((n, suite) => n + suite.cases.length, 0);
+  if (!cases) reasons.push('Versiosta ei synny yhtään testitapausta');
 
-  const selfCheckFailures: SelfCheckFailure[] = [];
-  for (const suite of suites) {
-    const runtime = candidateRuntimes.of(suite.variants)!;
-    for (const testCase of suite.cases) {
-      const actual = actualOf(runtime, testCase);
-      if (JSON.stringify(actual) !== JSON.stringify(testCase.expected)) selfCheckFailures.push({ id: testCase.id, variant: suite.variant, expected: testCase.expected, actual });
-    }
-  }
+  const selfCheckFailures = timed('selfCheck', () => selfCheck(suites, candidateRuntimes.of));
   if (selfCheckFailures.length)
     reasons.push(`${selfCheckFailures.length} generoitua testitapausta ei saa lomakkeen määrittelemää tulosta (esimerkiksi ${selfCheckFailures[0].id}): lomake ei toimi niin kuin se on kirjoitettu, tai generaattorissa on virhe`);
 
-  if (!cases) reasons.push('Versiosta ei synny yhtään testitapausta');
-
-  const all = mutationsOf(candidate);
-  const scored = all.filter((m) => !m.equivalent);
-  const sampled = options.mutationSample !== undefined && options.mutationSample < scored.length;
-  const report = runMutations(candidate, suites, sampled ? sampleMutations(scored, options.mutationSample!, seed) : scored);
-  const survivors = report.results.filter((r) => !r.killed).map(({ mutation }) => ({ id: mutation.id, description: mutation.description }));
-  const mutation: MutationSummary = { total: report.total, killed: report.killed, score: report.score, sampled, equivalentLeftOut: all.length - scored.length, survivors };
-  if (report.score < threshold)
+  const mutation = timed('mutation', () => scoreMutations(candidate, suites, options.mutationSample, seed));
+  if (mutation.score < threshold)
     reasons.push(
-      `Testitapaukset huomaavat vain ${percent(report.score, (n) => Math.floor(n + 1e-9))} koemuutoksista (${report.killed}/${report.total}${sampled ? ', otos' : ''}); vaaditaan vähintään ${percent(threshold)}. ` +
-        `Huomaamatta jäivät esimerkiksi: ${survivors.slice(0, SURVIVORS_IN_REASON).map((s) => s.description).join('; ')}`,
+      `Testitapaukset huomaavat vain ${percent(mutation.score, (n) => Math.floor(n + 1e-9))} koemuutoksista (${mutation.killed}/${mutation.total}${mutation.sampled ? ', otos' : ''}); vaaditaan vähintään ${percent(threshold)}. ` +
+        `Huomaamatta jäivät esimerkiksi: ${mutation.survivors.slice(0, SURVIVORS_IN_REASON).map((s) => s.description).join('; ')}`,
     );
 
-  const behaviour = live ? behaviourDiff(live, candidate, liveSuites(), liveRuntimes!.of, candidateRuntimes.of) : null;
+  let behaviour: BehaviourDiff | null = null;
+  if (live) {
+    const liveCases = liveSuites();
+    behaviour = timed('behaviour', () => behaviourDiff(live, candidate, liveCases, liveRuntimes!.of, candidateRuntimes.of));
+  }
 
   return {
     passes: reasons.length === 0,
@@ -173,5 +207,18 @@ export function qaVerdict(live: FormDocument | undefined, candidate: FormDocumen
     candidate: { cases, variantSets: suites.map((s) => ({ variant: s.variant, cases: s.cases.length })), suites, selfCheckFailures },
     mutation,
     behaviour,
+    durations,
   };
+}
+
+function selfCheck(suites: CaseSet[], runtimeOf: RuntimeOf): SelfCheckFailure[] {
+  const failures: SelfCheckFailure[] = [];
+  for (const suite of suites) {
+    const runtime = runtimeOf(suite.variants)!;
+    for (const testCase of suite.cases) {
+      const actual = actualOf(runtime, testCase);
+      if (JSON.stringify(actual) !== JSON.stringify(testCase.expected)) failures.push({ id: testCase.id, variant: suite.variant, expected: testCase.expected, actual });
+    }
+  }
+  return failures;
 }
