@@ -114,7 +114,6 @@ function runtimes(doc: FormDocument, build: (doc: FormDocument, variants: string
   return { of, runtimeFor };
 }
 
-// A score is rounded down, so 89,96 % never reads as the 90,0 % it failed to reach.
 const percent = (share: number, round: (n: number) => number = Math.round) => `${(round(share * 1000) / 10).toFixed(1).replace('.', ',')} %`;
 
 /** The mutation score of the candidate's own suites (ADR 0005), leaving out what no case could notice. */
@@ -188,9 +187,10 @@ export function qaVerdict(live: FormDocument | undefined, candidate: FormDocumen
     reasons.push(`${selfCheckFailures.length} generoitua testitapausta ei saa lomakkeen määrittelemää tulosta (esimerkiksi ${selfCheckFailures[0].id}): lomake ei toimi niin kuin se on kirjoitettu, tai generaattorissa on virhe`);
 
   const mutation = timed('mutation', () => scoreMutations(candidate, suites, options.mutationSample, seed));
+  // The score is rounded down, so 89,96 % never reads as the 90,0 % it failed to reach.
   if (mutation.score < threshold)
     reasons.push(
-      `Testitapaukset huomaavat vain ${percent(mutation.score, (n) => Math.floor(n + 1e-9))} koemuutoksista (${mutation.killed}/${mutation.total}${mutation.sampled ? ', otos' : ''}); vaaditaan vähintään ${percent(threshold)}. ` +
+      `Generoidut testitapaukset huomaavat vain ${percent(mutation.score, (n) => Math.floor(n + 1e-9))} lomakkeeseen tehdyistä koemuutoksista (${mutation.killed}/${mutation.total}${mutation.sampled ? ', otos' : ''}); vaaditaan vähintään ${percent(threshold)}. ` +
         `Huomaamatta jäivät esimerkiksi: ${mutation.survivors.slice(0, SURVIVORS_IN_REASON).map((s) => s.description).join('; ')}`,
     );
 

@@ -110,7 +110,7 @@ describe('QA verdict', () => {
     expect(verdict.mutation!.survivors.map((s) => s.id)).toEqual(expect.arrayContaining(['fieldMessages/amount/pattern', 'fieldMessages/years/minLength']));
     expect(verdict.passes).toBe(false);
     expect(verdict.reasons).toHaveLength(1);
-    expect(verdict.reasons[0]).toMatch(/^Testitapaukset huomaavat vain \d+,\d % koemuutoksista \(\d+\/\d+\); vaaditaan vähintään 85,0 %\./);
+    expect(verdict.reasons[0]).toMatch(/^Generoidut testitapaukset huomaavat vain \d+,\d % lomakkeeseen tehdyistä koemuutoksista \(\d+\/\d+\); vaaditaan vähintään 85,0 %\./);
   }, 30_000);
 
   it('the threshold is a parameter: above every possible score, every version fails', () => {
