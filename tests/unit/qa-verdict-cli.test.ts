@@ -1,5 +1,5 @@
-// qa:cases and qa:mutate read a document from any file (`--file`), so a version
-// exported before it goes live can be checked with the same tools.
+// qa:cases, qa:mutate and qa-verdict read a document from any file (`--file`), so a
+// version exported before it goes live can be checked with the same tools.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,18 @@ describe('QA tools with --file', () => {
     const { code, out } = run('qa-mutate', '--file', version, '--sample', '5');
     expect([0, 1]).toContain(code);
     expect(out).toMatch(/Mutaatioita 5, tunnistettu \d/);
+  }, 30_000);
+
+  it('qa-verdict prints the changed outcomes per field and exits 1 when the version fails', () => {
+    const changed = run('qa-verdict', '--file', version, '--live', 'tests/fixtures/forms/mini.json', '--sample', '10', '--threshold', '0');
+    expect(changed.code).toBe(0);
+    expect(changed.out).toContain('Summa (amount): 6 tapausta');
+    expect(changed.out).toContain('"Vähintään 100" → "Vähintään 200": 2');
+    expect(changed.out).toContain('Tulos: hyväksytty');
+    const failing = run('qa-verdict', '--file', version, '--new', '--sample', '5', '--threshold', '1.01');
+    expect(failing.code).toBe(1);
+    expect(failing.out).toContain('Tulos: hylätty');
+    expect(failing.out).not.toContain('Muuttuneet tulokset');
   }, 30_000);
 
   it('a form and a file at once, or a file that is not JSON, is a usage error in Finnish', () => {
