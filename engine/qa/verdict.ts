@@ -27,8 +27,11 @@ export interface VerdictOptions {
    */
   runtimeFor?: (doc: FormDocument, variants: string[]) => FormRuntime;
   /**
-   * Score a seeded sample of this many mutations instead of all of them: all of the
-   * consumer's take about 45 s on a 2-core machine, on top of generating its suites.
+   * Score a seeded sample of this many mutations instead of all of them. All ~480 of the
+   * consumer's take 45–105 s on the shared 2-core machine, on top of 25–80 s per
+   * generation of its four suites; a sample of 100 takes a fifth of that. The full run
+   * belongs in a background job when a version is sent for approval, a sample in a
+   * quick check while editing (a seeded sample's score wanders a few points).
    */
   mutationSample?: number;
   /** Only these variant sets (by default every combination of each document's variants). */
