@@ -29,13 +29,13 @@ describe('QA tools with --file', () => {
     expect(readdirSync(out).sort()).toEqual(['base.csv', 'base.json', 'brand+short.csv', 'brand+short.json', 'brand.csv', 'brand.json', 'short.csv', 'short.json']);
     const ids = JSON.parse(readFileSync(join(out, 'base.json'), 'utf8')).cases.map((c: { id: string }) => c.id);
     expect(ids).toContain('base:boundary:amount:minimum 200');
-  }, 30_000);
+  }, 60_000);
 
   it('qa:mutate scores the file', () => {
     const { code, out } = run('qa-mutate', '--file', version, '--sample', '5');
     expect([0, 1]).toContain(code);
     expect(out).toMatch(/Mutaatioita 5, tunnistettu \d/);
-  }, 30_000);
+  }, 60_000);
 
   it('qa-verdict prints the changed outcomes per field and exits 1 when the version fails', () => {
     const changed = run('qa-verdict', '--file', version, '--live', 'tests/fixtures/forms/mini.json', '--sample', '10', '--threshold', '0');
@@ -47,7 +47,7 @@ describe('QA tools with --file', () => {
     expect(failing.code).toBe(1);
     expect(failing.out).toContain('Tulos: hylätty');
     expect(failing.out).not.toContain('Muuttuneet tulokset');
-  }, 30_000);
+  }, 60_000);
 
   it('a form and a file at once, or a file that is not JSON, is a usage error in Finnish', () => {
     const both = run('qa-cases', 'consumer', '--file', version);
@@ -56,5 +56,5 @@ describe('QA tools with --file', () => {
     const notJson = run('qa-mutate', '--file', join(dir, 'mini-v2.txt'));
     expect(notJson.code).toBe(2);
     expect(notJson.err).toContain('--file: odotettiin .json-tiedostoa');
-  }, 30_000);
+  }, 60_000);
 });
