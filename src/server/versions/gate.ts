@@ -4,20 +4,19 @@
 // the live documents), and, for a form, the QA verdict when one is given. Any finding refuses.
 import { checkCatalogue } from '../../../engine/core/catalogue.ts';
 import { checkSection } from '../../../engine/core/check.ts';
-import type { Finding, FormDocument } from '../../../engine/core/types.ts';
+import type { Finding } from '../../../engine/core/types.ts';
 import { FORMS_DIR, listFormDocuments } from '../../../engine/core/node.ts';
 import type { Queryable } from '../db/index.ts';
 import { readLiveSources, type LiveSources } from './live-sources.ts';
+import type { VerdictJobs } from './qa-verdicts.ts';
 import type { GateFinding, PublishGate } from './service.ts';
-
-/** The QA verdict of a candidate form against the live one: findings when it may not go live. */
-export type FormVerdict = (live: FormDocument | undefined, candidate: FormDocument) => Promise<{ findings: GateFinding[]; verdict: unknown }>;
 
 export interface GateOptions {
   formsDir?: string;
   /** The flow modules there are (server-registry's serverFlowNames): a catalogue naming another is refused. */
   knownFlows?: readonly string[];
-  verdict?: FormVerdict;
+  /** The QA verdicts made when versions were sent for approval: a form or section goes live only with a passing one. */
+  verdicts?: Pick<VerdictJobs, 'stored'>;
 }
 
 const described = (finding: Finding, where?: string): GateFinding => ({
@@ -27,7 +26,7 @@ const described = (finding: Finding, where?: string): GateFinding => ({
 
 const includes = (raw: unknown, section: string) => typeof raw === 'object' && raw !== null && Object.hasOwn((raw as { include?: object }).include ?? {}, section);
 
-export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFlows, verdict }: GateOptions = {}): PublishGate {
+export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFlows, verdicts }: GateOptions = {}): PublishGate {
   const documentIds = (sources: LiveSources) => listFormDocuments(formsDir).filter((id) => {
     try {
       sources.source(`document:${id}`);
@@ -37,6 +36,13 @@ export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFl
     }
   });
 
+  const judged = async (item: string, source: unknown) => {
+    if (!verdicts) return { findings: [] };
+    const stored = await verdicts.stored(item, source);
+    if (!stored) return { findings: [{ path: '', message: 'QA-arvio puuttuu tai on vielä kesken: se tehdään, kun versio lähetetään hyväksyttäväksi.' }] };
+    return { findings: stored.reasons.map((message) => ({ path: '', message })), verdict: stored };
+  };
+
   const gate: PublishGate = async (item, source) => {
     const sources = await readLiveSources(db, formsDir);
     const candidate = new Map([[item, source]]);
@@ -45,27 +51,17 @@ export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFl
     if (kind === 'document') {
       const checked = sources.resolve(id, candidate);
       if (checked.findings.length) return { findings: checked.findings.map((finding) => described(finding)) };
-      if (!verdict) return { findings: [] };
-      const live = sources.resolve(id);
-      return verdict(live.findings.length ? undefined : live.document, checked.document);
+      return judged(item, source);
     }
     if (kind === 'section') {
       const own = checkSection(source, id).map((finding) => described(finding));
       if (own.length) return { findings: own };
       const findings: GateFinding[] = [];
-      const verdicts: Record<string, unknown> = {};
       for (const documentId of documentIds(sources)) {
         if (!includes(sources.source(`document:${documentId}`), id)) continue;
-        const checked = sources.resolve(documentId, candidate);
-        findings.push(...checked.findings.map((finding) => described(finding, `lomake ${documentId}`)));
-        if (verdict && !checked.findings.length) {
-          const live = sources.resolve(documentId);
-          const judged = await verdict(live.findings.length ? undefined : live.document, checked.document);
-          findings.push(...judged.findings.map((finding) => ({ ...finding, message: `lomake ${documentId}: ${finding.message}` })));
-          verdicts[documentId] = judged.verdict;
-        }
+        findings.push(...sources.resolve(documentId, candidate).findings.map((finding) => described(finding, `lomake ${documentId}`)));
       }
-      return { findings, ...(verdict ? { verdict: verdicts } : {}) };
+      return findings.length ? { findings } : judged(item, source);
     }
     if (kind === 'catalogue') {
       const documentOf = (documentId: string) => {
