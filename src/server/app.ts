@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
 import { startLiveForms } from './forms/live-forms.ts';
+import { releaseModuleRoutes } from './forms/release-modules.ts';
 import { liveDocuments } from './versions/live-documents.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
@@ -219,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.warn({ err: error }, 'reading the live forms failed');
     }
   });
+  await app.register(releaseModuleRoutes, { products, forms });
   const flowContext: FlowContext = { db, products, forms, sessions, sessionSettings, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
   // One set of application routes per API prefix of the catalogue, each for its own products, as its flow has them.
   for (const [prefix, group] of products.groups) await flows.of(group[0].flow).registerGroup(app, flowContext, { prefix, products: group });
