@@ -37,6 +37,8 @@ import { loadServerFlows, loadServiceFlows } from '../flows/server-registry.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createStaffGuard } from './staff/sessions.ts';
 import { readStaffSettings, type StaffSettings } from './staff/settings.ts';
+import { contentRoutes, staffAudit } from './versions/routes.ts';
+import { versionService } from './versions/service.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /**
@@ -238,6 +240,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw new Error(message);
   });
   await app.register(staffRoutes, { db, settings: staffSettings, guard: staffGuard, limiter, now });
+  // Issue 29 item 8: the content versions over HTTP, for staff.
+  // lead: replace with createPublishGate (versions/gate.ts), and pass the after-publish hook as onPublished.
+  const versions = versionService({ gate: async () => ({ findings: [] }), audit: staffAudit });
+  await app.register(contentRoutes, { db, service: versions, staffGuard, formsDir: products.formsDir });
   if (options.devTools) {
     await app.register(devEmbedRoutes);
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
