@@ -543,7 +543,7 @@ export const contract = {
 
   // Content versions (issue 29 item 8): staff only (401 STAFF_LOGIN_REQUIRED, 403 STAFF_FORBIDDEN).
   'GET /api/content/items': {
-    summary: 'Staff (editor): every content item with its live version, the drafts being worked on and its authors',
+    summary: 'Staff (any role): every content item with its live version, the drafts being worked on and its authors',
     response: {
       200: {
         type: 'object',
@@ -573,7 +573,7 @@ export const contract = {
     },
   },
   'GET /api/content/items/:item/versions': {
-    summary: "Staff (editor): an item's versions without their content, newest first (404 for a key that names no item)",
+    summary: "Staff (any role): an item's versions without their content, newest first (404 for a key that names no item: neither in forms/ nor with a version)",
     params: itemPath,
     response: {
       200: { type: 'object', properties: { item: { type: 'string' }, versions: { type: 'array', items: versionSummary } }, required: ['item', 'versions'], additionalProperties: false },
@@ -581,7 +581,7 @@ export const contract = {
     },
   },
   'GET /api/content/items/:item/versions/:number': {
-    summary: 'Staff (editor): one version with its content (source) and the publish check\'s verdict',
+    summary: 'Staff (any role): one version with its content (source) and the publish check\'s verdict',
     params: versionPath,
     response: {
       200: {
@@ -618,7 +618,7 @@ export const contract = {
   },
   'GET /api/content/items/:item/diff': {
     summary:
-      "Staff (editor): the readable Finnish diff between two versions of a document or section item (from: the live version, to: the latest draft by default); a section's is shown in every document that includes it",
+      "Staff (any role): the readable Finnish diff between two versions of a document or section item (from: the live version, to: the latest draft by default); a section's is shown in every document that includes it",
     params: itemPath,
     querystring: { type: 'object', properties: { from: versionNumber, to: versionNumber }, additionalProperties: false },
     response: {

@@ -4,10 +4,13 @@
 //
 // An item key (`document:consumer`, `content:legal/tietosuoja`) is one path segment, URL-encoded
 // (encodeURIComponent: `document%3Aconsumer`, `content%3Alegal%2Ftietosuoja`); the router decodes
-// it, and a key that names no item is 404. A ':' may also be sent as it is.
+// it. A key is known when forms/ has the item (items.ts contentItems) or the database has a
+// version of it; any other is 404, so a typo never starts a new item. A ':' may also be sent as it is.
 //
-// The staff check runs at onRequest, before the body is read: only a logged-in editor makes the
-// server read a draft of up to DRAFT_BODY_LIMIT.
+// Every route needs a staff session, checked at onRequest, before the body is read: only staff
+// make the server read a draft of up to DRAFT_BODY_LIMIT. Reading (items, versions, diffs) is for
+// every staff role, as an approver reads what she approves; what each may change is the state
+// machine's to say (403 from the service), and the audit log is for approvers and admins.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Database, Queryable } from '../db/index.ts';
 import { registerJsonBodyParser } from '../json-body.ts';
@@ -16,7 +19,7 @@ import { listAudit, recordAudit, type AuditFilter } from '../staff/audit.ts';
 import type { StaffRole } from '../staff/roles.ts';
 import { staffOf, type StaffGuard } from '../staff/sessions.ts';
 import { diffVersions, isDiffable } from './diff.ts';
-import { isContentItem } from './items.ts';
+import { contentItems, isContentItem } from './items.ts';
 import type { Audit, Outcome, VersionAction, VersionService, VersionSummary } from './service.ts';
 
 /** A form document's source is about 100 KB; ten times that, for this route only. */
@@ -96,27 +99,29 @@ type ActionParams = VersionParams & { action: VersionAction };
 export async function contentRoutes(app: FastifyInstance, options: ContentRoutesOptions): Promise<void> {
   const { db, service, staffGuard, formsDir, onPublished } = options;
   // The guard as an onRequest hook (same signature as a preHandler): refused before any body is read.
-  const staff = (role: StaffRole) => staffGuard.requireStaff(role) as unknown as onRequestAsyncHookHandler;
+  const staff = (role?: StaffRole) => staffGuard.requireStaff(role) as unknown as onRequestAsyncHookHandler;
+  const filed = new Set(contentItems(formsDir).map((file) => file.item));
+  const known = async (item: string) => isContentItem(item) && (filed.has(item) || (await service.listVersions(db, item)).length > 0);
   registerJsonBodyParser(app, { maxDepth: SOURCE_MAX_DEPTH });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/content/items', { onRequest: staff('editor') }, async () => {
+  app.get('/api/content/items', { onRequest: staff() }, async () => {
     const items = await service.listItems(db);
     return { items };
   });
 
-  app.get<{ Params: ItemParams }>('/api/content/items/:item/versions', { onRequest: staff('editor') }, async (request, reply) => {
+  app.get<{ Params: ItemParams }>('/api/content/items/:item/versions', { onRequest: staff() }, async (request, reply) => {
     const { item } = request.params;
-    if (!isContentItem(item)) return notFound(reply, 'unknownItem');
+    if (!(await known(item))) return notFound(reply, 'unknownItem');
     const versions = await service.listVersions(db, item);
     return { item, versions: versions.map(summaryJson) };
   });
 
-  app.get<{ Params: VersionParams }>('/api/content/items/:item/versions/:number', { onRequest: staff('editor') }, async (request, reply) => {
+  app.get<{ Params: VersionParams }>('/api/content/items/:item/versions/:number', { onRequest: staff() }, async (request, reply) => {
     const { item } = request.params;
-    if (!isContentItem(item)) return notFound(reply, 'unknownItem');
+    if (!(await known(item))) return notFound(reply, 'unknownItem');
     const version = await service.getVersion(db, item, Number(request.params.number));
     if (!version) return notFound(reply, 'notFound');
     return { ...summaryJson(version), source: version.source, verdict: version.verdict ?? null };
@@ -124,9 +129,10 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
 
   app.post<{ Params: ItemParams; Body: { source: object; note: string } }>(
     '/api/content/items/:item/versions',
-    { onRequest: staff('editor'), bodyLimit: DRAFT_BODY_LIMIT },
+    { onRequest: staff(), bodyLimit: DRAFT_BODY_LIMIT },
     async (request, reply) => {
       const { item } = request.params;
+      if (!(await known(item))) return notFound(reply, 'unknownItem');
       // The contract has checked the body's shape; no body at all reaches here as undefined.
       if (!request.body) return reply.code(400).send({ type: 'BAD_REQUEST', message: contentVersionTexts.notAnObject });
       const outcome = await service.createDraft(db, actorOf(request), item, request.body.source, request.body.note);
@@ -138,10 +144,10 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
 
   app.post<{ Params: ActionParams; Body: { comment?: string } | undefined }>(
     '/api/content/items/:item/versions/:number/:action',
-    { onRequest: staff('editor') },
+    { onRequest: staff() },
     async (request, reply) => {
       const { item, action } = request.params;
-      if (!isContentItem(item)) return notFound(reply, 'unknownItem');
+      if (!(await known(item))) return notFound(reply, 'unknownItem');
       const outcome = await service.transition(db, actorOf(request), item, Number(request.params.number), action, request.body?.comment);
       if (!outcome.ok) return refuse(request, reply, outcome);
       request.log.info({ item, version: outcome.version.number, action, state: outcome.version.state }, 'content version changed');
@@ -157,9 +163,9 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
     },
   );
 
-  app.get<{ Params: ItemParams; Querystring: { from?: string; to?: string } }>('/api/content/items/:item/diff', { onRequest: staff('editor') }, async (request, reply) => {
+  app.get<{ Params: ItemParams; Querystring: { from?: string; to?: string } }>('/api/content/items/:item/diff', { onRequest: staff() }, async (request, reply) => {
     const { item } = request.params;
-    if (!isContentItem(item)) return notFound(reply, 'unknownItem');
+    if (!(await known(item))) return notFound(reply, 'unknownItem');
     if (!isDiffable(item)) return reply.code(400).send({ type: 'NOT_A_FORM', message: contentVersionTexts.diffNotAForm });
     const versions = await service.listVersions(db, item);
     // Newest first: the latest draft (or one in review), else the newest; from the live one.
