@@ -4,6 +4,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
 import { startLiveForms } from './forms/live-forms.ts';
+import { releaseModuleRoutes } from './forms/release-modules.ts';
+import { liveDocuments } from './versions/live-documents.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
@@ -210,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
   const keys = personKeys(options.personKeySecret ?? DEVELOPMENT_PERSON_KEY_SECRET);
   // The forms new applications get, published from the database without a deploy (issue 29).
-  const forms = await startLiveForms(db, products, { refreshMs: options.formsRefreshMs });
+  const forms = startLiveForms(db, products, { refreshMs: options.formsRefreshMs, resolveLive: liveDocuments(db, products, app.log) });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     try {
@@ -220,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.warn({ err: error }, 'reading the live forms failed');
     }
   });
+  await app.register(releaseModuleRoutes, { products, forms });
   const flowContext: FlowContext = { db, products, forms, sessions, sessionSettings, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
   // One set of application routes per API prefix of the catalogue, each for its own products, as its flow has them.
   for (const [prefix, group] of products.groups) await flows.of(group[0].flow).registerGroup(app, flowContext, { prefix, products: group });

@@ -100,6 +100,10 @@ export const messages = {
     fi: 'Tarkasta postinumero',
     en: 'Unknown postal code.',
   },
+  formReleaseUnknown: {
+    fi: 'Lomakkeen versiota ei löytynyt.',
+    en: 'No such form release.',
+  },
   rateLimited: {
     fi: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.',
     en: 'Too many requests. Try again shortly.',

@@ -12,49 +12,61 @@ export interface LiveForms {
   refresh(options?: { force?: boolean }): Promise<void>;
   /** Makes a stored application's release known before its form is asked for; null is the live form. */
   ensure(release: string | null): Promise<void>;
-  /** Stores the resolved document as a release and makes it live for new applications. */
-  publish(document: FormDocument): Promise<string>;
+  /** Resolves every document from what is live now (a version was published), stores the releases and moves the pointers. */
+  republish(): Promise<void>;
   /** The form a stored application is checked with: the release it was started on. */
   formOf(application: { product: string; brand: string; formRelease: string | null }): Promise<ApplicationForm>;
 }
 
-/** Where a start's resolved documents come from: forms/ until content versions decide (src/server/versions). */
-export type ResolveLive = (documentId: string) => FormDocument;
+/**
+ * Each document as what is live makes it: resolved from the live content versions
+ * (src/server/versions/live-sources.ts), or forms/'s own. A document whose live sources do
+ * not resolve cleanly is left out (its pointer stays where it was) and reported.
+ */
+export type ResolveLive = (documentIds: readonly string[]) => Promise<Map<string, FormDocument>>;
+
+export interface LiveFormsOptions {
+  refreshMs?: number;
+  resolveLive?: ResolveLive;
+}
 
 /**
- * Publishes what `resolveLive` gives for every document the server uses (a release that is
- * already stored is the same release) and reads the live pointers. With the database down
- * it still starts, on forms/'s documents, and publishes at the first refresh that can.
+ * Starts at once on forms/'s documents (the products' default); the first refresh, which
+ * every API request awaits, publishes what is live and reads the pointers. With the
+ * database down, requests keep forms/'s forms and the next one tries again.
  */
-export async function startLiveForms(db: Queryable, products: Products, { refreshMs = 2000, resolveLive = (id) => products.fileDocument(id), now = Date.now }: { refreshMs?: number; resolveLive?: ResolveLive; now?: () => number } = {}): Promise<LiveForms> {
+export function startLiveForms(db: Queryable, products: Products, { refreshMs = 2000, resolveLive }: LiveFormsOptions = {}): LiveForms {
+  const resolve: ResolveLive = resolveLive ?? (async (ids) => new Map(ids.map((id) => [id, products.fileDocument(id)])));
   let readAt = -Infinity;
   let reading: Promise<void> | undefined;
+  let published = false;
 
   async function load(hashes: readonly string[]) {
     const missing = [...new Set(hashes)].filter((hash) => !products.hasRelease(hash));
     if (missing.length) products.adopt(await readReleases(db, missing));
   }
 
-  let published = false;
-  async function publishStart() {
-    for (const id of products.documentIds) {
-      const document = resolveLive(id);
-      await setLiveRelease(db, id, await saveRelease(db, document));
+  async function publishAll() {
+    const documents = await resolve(products.documentIds);
+    for (const document of documents.values()) {
+      const hash = await saveRelease(db, document);
+      products.adopt(new Map([[hash, releaseOf(document).document]]));
+      await setLiveRelease(db, document.id, hash);
     }
     published = true;
   }
 
   async function read() {
-    if (!published) await publishStart();
+    if (!published) await publishAll();
     const live = await liveReleases(db);
     await load([...live.values()]);
     products.adopt(new Map(), live);
-    readAt = now();
+    readAt = Date.now();
   }
 
   const forms: LiveForms = {
     async refresh({ force = false } = {}) {
-      if (!force && now() - readAt < refreshMs) return;
+      if (!force && Date.now() - readAt < refreshMs) return;
       // Concurrent requests share one read.
       reading ??= read().finally(() => {
         reading = undefined;
@@ -64,21 +76,18 @@ export async function startLiveForms(db: Queryable, products: Products, { refres
     async ensure(release) {
       if (release !== null && !products.hasRelease(release)) await load([release]);
     },
-    async publish(document) {
-      const hash = await saveRelease(db, document);
-      await setLiveRelease(db, document.id, hash);
-      products.adopt(new Map([[hash, releaseOf(document).document]]));
+    async republish() {
+      await reading?.catch(() => {});
+      published = false;
       await forms.refresh({ force: true });
-      return hash;
     },
     async formOf(application) {
       await forms.ensure(application.formRelease);
       return products.formFor(application.product, application.brand, application.formRelease);
     },
   };
-
-  await forms.refresh({ force: true }).catch(() => {
-    // Unreachable now: requests get forms/'s forms (the health check says why) until it is back.
+  forms.refresh({ force: true }).catch(() => {
+    // Reported by the request that tries next (app.ts logs it).
   });
   return forms;
 }
