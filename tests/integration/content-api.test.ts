@@ -129,9 +129,13 @@ describeOnDatabases('content versions API', (target) => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ type: 'STAFF_FORBIDDEN', message: REFUSAL_REASONS.role });
 
+    const liveForm = async () => (await server.db.query<{ document: string }>(`SELECT r.document FROM live_forms l JOIN form_releases r ON r.hash = l.hash WHERE l.document_id = 'consumer'`)).rows[0]?.document ?? '';
+    expect(await liveForm()).toContain('"maximum":70000');
     const approved = await act(approver, CONSUMER, 2, 'approve');
     expect(approved.status).toBe(200);
     expect(versionOf(approved)).toMatchObject({ number: 2, state: 'live' });
+    // New applications get it at once: the after-publish hook made it the live release.
+    expect(await liveForm()).toContain('"maximum":80000');
     const versions = (await editor.get(url(`${item(CONSUMER)}/versions`))).body as { versions: Summary[] };
     expect(versions.versions.map((version) => [version.number, version.state])).toEqual([
       [2, 'live'],
@@ -253,6 +257,20 @@ describeOnDatabases('content versions API', (target) => {
     const large = await draft(editor, 'document:login', { ...fileSource('login.json'), description: 'x'.repeat(300_000) });
     expect(large.status).toBe(201);
     expect((await act(editor, 'document:login', versionOf(large).number, 'discard')).status).toBe(200);
+  });
+
+  it('refuses to publish a version the publish check finds problems in (422, with the findings), and it stays in review', async () => {
+    const source = fileSource('login.json') as { rules: Record<string, unknown> };
+    const broken = { ...source, rules: { ...source.rules, visible: { loginPhone: { '==': [{ var: 'noSuchField' }, 1] } } } };
+    const created = await draft(editor, 'document:login', broken);
+    const { number } = versionOf(created);
+    expect((await act(editor, 'document:login', number, 'submit')).status).toBe(200);
+    const refused = await act(approver, 'document:login', number, 'approve');
+    expect(refused.status).toBe(422);
+    const body = refused.body as { type: string; message: string; findings: Array<{ path: string; message: string }> };
+    expect(body).toMatchObject({ type: 'PUBLISH_CHECK_FAILED', message: 'Versiota ei voi julkaista: tarkistus löysi virheitä.' });
+    expect(JSON.stringify(body.findings)).toContain('noSuchField');
+    expect(((await editor.get(url(`${item('document:login')}/versions/${number}`))).body as Summary).state).toBe('review');
   });
 
   it('lists every step in the audit log, in order, for approvers and admins', async () => {

@@ -1,17 +1,16 @@
 // The readable diff between two versions of a content item (issue 29 item 8), for the approver
 // who decides on a draft. A document's versions are resolved to flat documents first, with the
-// sections that are live now (a section item's live version, else its file in forms/sections),
+// sections that are live now (live-sources.ts, as the live forms and the publish gate have them),
 // so the diff reads what an applicant would see. A section's versions are shown by their
 // effect: every live document that includes the section, resolved once with each version.
-import { join } from 'node:path';
+// Only resolving can stand in the way: a draft the gate would refuse still shows its changes.
 import { checkSource, type Finding } from '../../../engine/core/check.ts';
 import { diffFormDocuments, formatFormDiff, type FormChange } from '../../../engine/core/form-diff.ts';
-import { SECTIONS_FOLDER, listFormDocuments, readJsonFile, readSection } from '../../../engine/core/node.ts';
+import { listFormDocuments } from '../../../engine/core/node.ts';
 import type { LoadSection } from '../../../engine/core/sections.ts';
 import type { FormDocument } from '../../../engine/core/types.ts';
 import type { Queryable } from '../db/index.ts';
-import { itemPath } from './items.ts';
-import { readAllLive } from './store.ts';
+import { readLiveSources } from './live-sources.ts';
 
 export interface ItemChange extends FormChange {
   /** For a section item: the document the change shows in. */
@@ -28,16 +27,18 @@ const NO_CHECKS = { checkShape: () => [], checkFlat: () => [], checkOneSection: 
 /** Whether the item's versions can be diffed as forms (documents and sections can). */
 export const isDiffable = (item: string) => item.startsWith('document:') || item.startsWith('section:');
 
-/** The live content of every item, falling back to forms/ for what the database has not (yet). */
+/** The live sections and documents; a document forms/ has no file of is not served, so not shown. */
 async function liveContent(db: Queryable, formsDir: string) {
-  const live = new Map((await readAllLive(db)).map(({ item, source }) => [item, source]));
-  const loadSection: LoadSection = (id) => {
-    const stored = live.get(`section:${id}`);
-    return stored === undefined ? readSection(join(formsDir, SECTIONS_FOLDER), id) : structuredClone(stored);
-  };
+  const sources = await readLiveSources(db, formsDir);
+  const loadSection: LoadSection = (id) => sources.source(`section:${id}`);
   const documents = new Map<string, unknown>();
-  for (const id of listFormDocuments(formsDir)) documents.set(id, live.get(`document:${id}`) ?? readJsonFile(join(formsDir, itemPath(`document:${id}`)!)));
-  for (const [item, source] of live) if (item.startsWith('document:')) documents.set(item.slice('document:'.length), source);
+  for (const id of listFormDocuments(formsDir)) {
+    try {
+      documents.set(id, sources.source(`document:${id}`));
+    } catch {
+      // Named in forms/ but unreadable: forms:check says so; nothing to show here.
+    }
+  }
   return { loadSection, documents };
 }
 

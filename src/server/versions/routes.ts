@@ -33,8 +33,10 @@ export interface ContentRoutesOptions {
   staffGuard: StaffGuard;
   /** The forms folder: sections and documents not (yet) in the database are read from it. */
   formsDir: string;
-  /** After a version went live (approve, rollback): the lead's hook that makes it serve. */
+  /** After a version went live (approve, rollback): makes it serve (LiveForms.republish). */
   onPublished?: (item: string) => Promise<void>;
+  /** After a version was sent for approval: starts its QA verdict. Not awaited: a verdict takes minutes. */
+  onSubmitted?: (item: string, number: number) => void;
 }
 
 /** The service's audit entries into the staff audit log; the actor's id is the staff member's, as text. */
@@ -97,7 +99,7 @@ type VersionParams = ItemParams & { number: string };
 type ActionParams = VersionParams & { action: VersionAction };
 
 export async function contentRoutes(app: FastifyInstance, options: ContentRoutesOptions): Promise<void> {
-  const { db, service, staffGuard, formsDir, onPublished } = options;
+  const { db, service, staffGuard, formsDir, onPublished, onSubmitted } = options;
   // The guard as an onRequest hook (same signature as a preHandler): refused before any body is read.
   const staff = (role?: StaffRole) => staffGuard.requireStaff(role) as unknown as onRequestAsyncHookHandler;
   const filed = new Set(contentItems(formsDir).map((file) => file.item));
@@ -151,6 +153,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
       const outcome = await service.transition(db, actorOf(request), item, Number(request.params.number), action, request.body?.comment);
       if (!outcome.ok) return refuse(request, reply, outcome);
       request.log.info({ item, version: outcome.version.number, action, state: outcome.version.state }, 'content version changed');
+      if (action === 'submit') onSubmitted?.(item, outcome.version.number);
       if ((action === 'approve' || action === 'rollback') && onPublished) {
         try {
           await onPublished(item);
