@@ -186,6 +186,8 @@ const auditRecord = {
   additionalProperties: false,
 } as const;
 const digits = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
+/** Authors and state-changers are staff ids as text: their names, for showing. */
+const staffNames = { type: 'object', additionalProperties: { type: 'string' }, description: "Staff id (as text) → the member's name, for every author and state-changer in the answer" } as const;
 
 export const contract = {
   'GET /api/health': {
@@ -565,8 +567,9 @@ export const contract = {
               additionalProperties: false,
             },
           },
+          staffNames,
         },
-        required: ['items'],
+        required: ['items', 'staffNames'],
         additionalProperties: false,
       },
       ...errors,
@@ -576,7 +579,7 @@ export const contract = {
     summary: "Staff (any role): an item's versions without their content, newest first (404 for a key that names no item: neither in forms/ nor with a version)",
     params: itemPath,
     response: {
-      200: { type: 'object', properties: { item: { type: 'string' }, versions: { type: 'array', items: versionSummary } }, required: ['item', 'versions'], additionalProperties: false },
+      200: { type: 'object', properties: { item: { type: 'string' }, versions: { type: 'array', items: versionSummary }, staffNames }, required: ['item', 'versions', 'staffNames'], additionalProperties: false },
       ...errors,
     },
   },

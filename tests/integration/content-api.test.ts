@@ -136,7 +136,9 @@ describeOnDatabases('content versions API', (target) => {
     expect(versionOf(approved)).toMatchObject({ number: 2, state: 'live' });
     // New applications get it at once: the after-publish hook made it the live release.
     expect(await liveForm()).toContain('"maximum":80000');
-    const versions = (await editor.get(url(`${item(CONSUMER)}/versions`))).body as { versions: Summary[] };
+    const versions = (await editor.get(url(`${item(CONSUMER)}/versions`))).body as { versions: Summary[]; staffNames: Record<string, string> };
+    expect(versions.staffNames).toEqual({ [ids.editor]: 'Eeva Editori', [ids.approver]: 'Aarne Hyväksyjä' });
+    expect(((await approver.get(url('/api/content/items'))).body as { staffNames: Record<string, string> }).staffNames).toMatchObject({ [ids.editor]: 'Eeva Editori' });
     expect(versions.versions.map((version) => [version.number, version.state])).toEqual([
       [2, 'live'],
       [1, 'retired'],

@@ -89,6 +89,17 @@ export const summaryJson = (version: VersionSummary) => ({
   liveAt: iso(version.liveAt),
 });
 
+/**
+ * The names of the staff members among `ids` (authors and state-changers are stored as the
+ * member's id in text), for the studio to show; 'repository' and unknown ids are left out.
+ */
+async function staffNames(db: Queryable, ids: Iterable<string>): Promise<Record<string, string>> {
+  const wanted = [...new Set(ids)].filter((id) => /^[1-9][0-9]{0,17}$/.test(id));
+  if (!wanted.length) return {};
+  const result = await db.query<{ id: string; name: string }>('SELECT id::text AS id, name FROM staff_members WHERE id::text = ANY($1::text[])', [wanted]);
+  return Object.fromEntries(result.rows.map((row) => [row.id, row.name]));
+}
+
 const actorOf = (request: FastifyRequest) => {
   const staff = staffOf(request);
   return { id: String(staff.id), roles: staff.roles };
@@ -111,14 +122,14 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
 
   app.get('/api/content/items', { onRequest: staff() }, async () => {
     const items = await service.listItems(db);
-    return { items };
+    return { items, staffNames: await staffNames(db, items.flatMap((entry) => entry.authors)) };
   });
 
   app.get<{ Params: ItemParams }>('/api/content/items/:item/versions', { onRequest: staff() }, async (request, reply) => {
     const { item } = request.params;
     if (!(await known(item))) return notFound(reply, 'unknownItem');
     const versions = await service.listVersions(db, item);
-    return { item, versions: versions.map(summaryJson) };
+    return { item, versions: versions.map(summaryJson), staffNames: await staffNames(db, versions.flatMap((version) => [version.author, version.stateChangedBy])) };
   });
 
   app.get<{ Params: VersionParams }>('/api/content/items/:item/versions/:number', { onRequest: staff() }, async (request, reply) => {
