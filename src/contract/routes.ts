@@ -203,6 +203,18 @@ export const contract = {
     params: { type: 'object', properties: { zip: { type: 'string' } }, required: ['zip'] },
     response: { 200: { type: 'object', properties: { postalCode: { type: 'string' }, town: { type: 'string' } }, required: ['postalCode', 'town'], additionalProperties: false }, ...errors },
   },
+  'GET /api/forms/live': {
+    summary: 'The live release (content hash) of every form document: new applications are checked with it, and a page whose build carries another loads its module from /forms/<release>/',
+    response: {
+      200: {
+        type: 'object',
+        properties: { releases: { type: 'object', additionalProperties: { type: 'string', pattern: '^[0-9a-f]{64}$' } } },
+        required: ['releases'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
   'GET /api/site-banners': {
     summary: "The site banners a page of the request's brand shows now (forms/content/banners.json)",
     querystring: { type: 'object', properties: { page: { type: 'string', maxLength: 200 } }, additionalProperties: false },

@@ -64,6 +64,12 @@ describeOnDatabases('release modules', (target) => {
     expect(module.document.variants).toBeUndefined();
   });
 
+  it('answers which release of each form is live', async () => {
+    const answer = (await (await fetch(`${server.url}/api/forms/live`)).json()) as { releases: Record<string, string> };
+    expect(answer.releases).toEqual(Object.fromEntries(await liveReleases(server.db)));
+    expect(Object.keys(answer.releases)).toEqual(expect.arrayContaining(['consumer', 'mortgage', 'business', 'user-details', 'insurance']));
+  });
+
   it('serves a release published after start, and 404s what is not a release', async () => {
     const raised = structuredClone(shippedProducts().fileDocument('consumer'));
     raised.labels = { ...raised.labels, inputAppliedAmount: 'Haettava summa' };
@@ -71,7 +77,11 @@ describeOnDatabases('release modules', (target) => {
     const module = await load(`${server.url}/forms/${release}/base.js`);
     expect(module.document.labels.inputAppliedAmount).toBe('Haettava summa');
 
-    for (const path of [`/forms/${'0'.repeat(64)}/base.js`, `/forms/${release}/nosuchvariant.js`, `/forms/${release}/base.mjs`, '/forms/../package.json', `/forms/${release.toUpperCase()}/base.js`]) {
+    // A variant the document does not declare does not apply, as a brand's variant does not where undeclared.
+    const undeclared = await load(`${server.url}/forms/${release}/nosuchvariant.js`);
+    expect(undeclared.document).toEqual(module.document);
+
+    for (const path of [`/forms/${'0'.repeat(64)}/base.js`, `/forms/${release}/base.mjs`, `/forms/${release}/Base.js`, '/forms/../package.json', `/forms/${release.toUpperCase()}/base.js`]) {
       const answer = await fetch(`${server.url}${path}`);
       expect(answer.status, path).toBe(404);
     }

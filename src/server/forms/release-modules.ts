@@ -1,16 +1,17 @@
 // A published form release's document and validator as an ES module (issue 29 item 3):
-// `GET /forms/<release>/<variant set>.js`, made here from the stored release (AJV's standalone
+// `GET /forms/<release>/<wanted variants, or base>.js`, made here from the stored release (AJV's standalone
 // code, no eval: the strict CSP holds) and immutable, since a release never changes. The pages
 // load the live release's module, and a resumed application its own.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { generateReleaseModule } from '../../../engine/core/compile.ts';
-import { resolveVariants, UnknownVariantError, variantKey } from '../../../engine/core/document.ts';
+import { resolveVariants, variantKey, variantNames } from '../../../engine/core/document.ts';
 import type { Products } from '../applications/products.ts';
 import { ApiError } from '../errors.ts';
 import type { LiveForms } from './live-forms.ts';
 
 export const RELEASE_MODULES_PATH = '/forms';
+export const LIVE_RELEASES_PATH = '/api/forms/live';
 const HASH = /^[0-9a-f]{64}$/;
 const VARIANT_KEY = /^[a-z0-9-]+(?:\+[a-z0-9-]+)*$/;
 /** Modules kept made; each is about 0.3 MB, a tenth of that compressed. */
@@ -28,28 +29,28 @@ export const releaseModulePath = (release: string, key: string) => `${RELEASE_MO
 export async function releaseModuleRoutes(app: FastifyInstance, { products, forms }: { products: Products; forms: LiveForms }): Promise<void> {
   const made = new Map<string, Made>();
 
+  /** The module for the wanted variants; those the release's document does not declare do not apply (as for a brand's variant, engine/core/catalogue.ts). */
   function make(release: string, key: string): Made | undefined {
-    const cacheKey = `${release}/${key}`;
-    const known = made.get(cacheKey);
-    if (known) return known;
     const doc = products.release(release);
     if (!doc) return undefined;
-    const variants = key === 'base' ? [] : key.split('+');
-    let resolved;
-    try {
-      resolved = resolveVariants(doc, variants);
-    } catch (error) {
-      if (error instanceof UnknownVariantError) return undefined;
-      throw error;
-    }
-    // One name per set: `b+a` is not another module of `a+b`.
-    if (variantKey(doc, variants) !== key) return undefined;
-    const text = Buffer.from(generateReleaseModule(resolved));
+    const declared = variantNames(doc);
+    const variants = key === 'base' ? [] : key.split('+').filter((name) => declared.includes(name));
+    const cacheKey = `${release}/${variantKey(doc, variants)}`;
+    const known = made.get(cacheKey);
+    if (known) return known;
+    const text = Buffer.from(generateReleaseModule(resolveVariants(doc, variants)));
     const entry = { text, br: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(text) };
     if (made.size >= KEPT) made.delete(made.keys().next().value!);
     made.set(cacheKey, entry);
     return entry;
   }
+
+  // Which release of each form new applications get now: a page whose build carries another
+  // loads the live one's module (src/app/live-forms.ts). Fresh for a few seconds, as the server's own view.
+  app.get(LIVE_RELEASES_PATH, async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return { releases: Object.fromEntries(products.documentIds.map((id) => [id, products.liveRelease(id)])) };
+  });
 
   app.get<{ Params: { release: string; module: string } }>(`${RELEASE_MODULES_PATH}/:release/:module`, async (request, reply) => {
     const { release, module } = request.params;
