@@ -467,4 +467,6 @@ export const contentVersionTexts = {
   gate: 'Versiota ei voi julkaista: tarkistus löysi virheitä.',
   baselineNote: 'Tuotu repositoriosta',
   rollbackNote: 'Palautettu versio {number}',
+  diffNotAForm: 'Muutokset voi näyttää vain lomakkeista ja osioista.',
+  diffUnresolved: 'Versiota ei voi koota lomakkeeksi, joten muutoksia ei voi näyttää.',
 } as const;
