@@ -41,6 +41,7 @@ import { createStaffGuard } from './staff/sessions.ts';
 import { readStaffSettings, type StaffSettings } from './staff/settings.ts';
 import { contentRoutes, staffAudit } from './versions/routes.ts';
 import { createPublishGate } from './versions/gate.ts';
+import { verdictJobs, type VerdictOptions } from './versions/qa-verdicts.ts';
 import { versionService } from './versions/service.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -119,6 +120,8 @@ export interface AppOptions {
    * (SameSite=None; Secure; Partitioned). None: no framing but by ourselves.
    */
   embedOrigins?: readonly string[];
+  /** The QA verdict of a version sent for approval: its mutation sample and threshold (all mutations, 90 %, by default). */
+  qaVerdicts?: VerdictOptions;
   /** How old the live forms may be before a request reads them again (another instance may have published); 2 s by default. */
   formsRefreshMs?: number;
   /**
@@ -246,10 +249,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staffRoutes, { db, settings: staffSettings, guard: staffGuard, limiter, now });
   // Issue 29 item 8: the content versions over HTTP, for staff. A published version serves at once here (republish)
   // and on other instances at their next read of the live forms.
-  // lead: add the QA verdicts: createPublishGate(db, { …, verdicts }) and onSubmitted: (item, number) => void verdicts.queue(item, number).
+  // A form or section goes live only with a passing QA verdict, made in a child process when it is sent for approval.
   const knownFlows = [...serverFlowNames(), ...(options.flowsDir ? serverFlowNames(options.flowsDir) : [])];
-  const versions = versionService({ gate: createPublishGate(db, { formsDir: products.formsDir, knownFlows }), audit: staffAudit });
-  await app.register(contentRoutes, { db, service: versions, staffGuard, formsDir: products.formsDir, onPublished: () => forms.republish() });
+  const verdicts = verdictJobs(db, { formsDir: products.formsDir, documentIds: () => products.documentIds, log: app.log, options: options.qaVerdicts });
+  const versions = versionService({ gate: createPublishGate(db, { formsDir: products.formsDir, knownFlows, verdicts }), audit: staffAudit });
+  await app.register(contentRoutes, { db, service: versions, staffGuard, formsDir: products.formsDir, onPublished: () => forms.republish(), onSubmitted: (item, number) => void verdicts.queue(item, number), onSettled: (item, number) => verdicts.cancel(item, number) });
+  app.addHook('onClose', async () => verdicts.stop());
+  // Versions sent for approval before a restart get their verdict now.
+  app.addHook('onReady', async () => {
+    verdicts.resume().catch((error: unknown) => app.log.error({ err: error }, 'resuming the QA verdicts failed'));
+  });
   if (options.devTools) {
     await app.register(devEmbedRoutes);
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });

@@ -24,6 +24,7 @@ const fail = (message: string): never => {
 };
 const fileSource = (path: string) => JSON.parse(readFileSync(join(FORMS_DIR, path), 'utf8')) as Record<string, unknown>;
 const CONSUMER = 'document:consumer';
+const BUSINESS = 'document:business';
 const item = (key: string) => `/api/content/items/${encodeURIComponent(key)}`;
 
 interface Summary {
@@ -106,37 +107,40 @@ describeOnDatabases('content versions API', (target) => {
     expect((await editor.get(url(`${item(CONSUMER)}/versions/abc`))).status).toBe(400);
   });
 
-  it('takes an editor’s draft to live through submit and another person’s approval, and shows its diff in Finnish', async () => {
-    const source = JSON.parse(JSON.stringify(fileSource('consumer.json')).replace('"maximum":70000', '"maximum":80000')) as unknown;
-    const created = await draft(editor, CONSUMER, source, 'Lainasumma 80 000 euroon');
+  it('takes an editor’s draft to live through submit and another person’s approval, and shows its diff in Finnish', { timeout: 180_000 }, async () => {
+    // The business form: its QA verdict, which approving needs, takes seconds (the consumer form's, minutes).
+    const source = JSON.parse(JSON.stringify(fileSource('business.json')).replace('"maximum":350000', '"maximum":400000')) as unknown;
+    const created = await draft(editor, BUSINESS, source, 'Lainasumma 400 000 euroon');
     expect(created.status).toBe(201);
-    expect(versionOf(created)).toMatchObject({ item: CONSUMER, number: 2, state: 'draft', author: ids.editor, basedOn: 1, note: 'Lainasumma 80 000 euroon' });
+    expect(versionOf(created)).toMatchObject({ item: BUSINESS, number: 2, state: 'draft', author: ids.editor, basedOn: 1, note: 'Lainasumma 400 000 euroon' });
 
-    const submitted = await act(editor, CONSUMER, 2, 'submit');
+    const submitted = await act(editor, BUSINESS, 2, 'submit');
     expect(submitted.status).toBe(200);
     expect(versionOf(submitted)).toMatchObject({ number: 2, state: 'review' });
 
     // From the live version to the latest draft, by default.
-    const diff = await editor.get(url(`${item(CONSUMER)}/diff`));
+    const diff = await editor.get(url(`${item(BUSINESS)}/diff`));
     expect(diff.status).toBe(200);
     const body = diff.body as { from: number; to: number; changes: Array<{ kind: string; field?: string }>; lines: string[] };
     expect(body).toMatchObject({ from: 1, to: 2 });
-    expect(body.lines).toContain('Lainasumma: enimmäismäärä 70\u00a0000 → 80\u00a0000');
-    expect(body.changes).toContainEqual(expect.objectContaining({ kind: 'limit', field: 'inputAppliedAmount' }));
-    expect((await editor.get(url(`${item(CONSUMER)}/diff?from=2&to=2`))).body).toMatchObject({ lines: ['Ei muutoksia.'] });
+    expect(body.lines).toContain('Lainasumma: enimmäismäärä 350\u00a0000 → 400\u00a0000');
+    expect(body.changes).toContainEqual(expect.objectContaining({ kind: 'limit', field: 'appliedAmount' }));
+    expect((await editor.get(url(`${item(BUSINESS)}/diff?from=2&to=2`))).body).toMatchObject({ lines: ['Ei muutoksia.'] });
 
-    const refused = await act(editor, CONSUMER, 2, 'approve');
+    const refused = await act(editor, BUSINESS, 2, 'approve');
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ type: 'STAFF_FORBIDDEN', message: REFUSAL_REASONS.role });
 
-    const liveForm = async () => (await server.db.query<{ document: string }>(`SELECT r.document FROM live_forms l JOIN form_releases r ON r.hash = l.hash WHERE l.document_id = 'consumer'`)).rows[0]?.document ?? '';
-    expect(await liveForm()).toContain('"maximum":70000');
-    const approved = await act(approver, CONSUMER, 2, 'approve');
+    const liveForm = async () => (await server.db.query<{ document: string }>(`SELECT r.document FROM live_forms l JOIN form_releases r ON r.hash = l.hash WHERE l.document_id = 'business'`)).rows[0]?.document ?? '';
+    expect(await liveForm()).toContain('"maximum":350000');
+    // Sending it for approval started its QA verdict; approving waits for a passing one.
+    await expect.poll(async () => ((await editor.get(url(`${item(BUSINESS)}/versions/2`))).body as { verdict: { passes: boolean } | null }).verdict?.passes ?? null, { timeout: 150_000, interval: 1000 }).toBe(true);
+    const approved = await act(approver, BUSINESS, 2, 'approve');
     expect(approved.status).toBe(200);
     expect(versionOf(approved)).toMatchObject({ number: 2, state: 'live' });
     // New applications get it at once: the after-publish hook made it the live release.
-    expect(await liveForm()).toContain('"maximum":80000');
-    const versions = (await editor.get(url(`${item(CONSUMER)}/versions`))).body as { versions: Summary[]; staffNames: Record<string, string> };
+    expect(await liveForm()).toContain('"maximum":400000');
+    const versions = (await editor.get(url(`${item(BUSINESS)}/versions`))).body as { versions: Summary[]; staffNames: Record<string, string> };
     expect(versions.staffNames).toEqual({ [ids.editor]: 'Eeva Editori', [ids.approver]: 'Aarne Hyväksyjä' });
     expect(((await approver.get(url('/api/content/items'))).body as { staffNames: Record<string, string> }).staffNames).toMatchObject({ [ids.editor]: 'Eeva Editori' });
     expect(versions.versions.map((version) => [version.number, version.state])).toEqual([
@@ -144,7 +148,7 @@ describeOnDatabases('content versions API', (target) => {
       [1, 'retired'],
     ]);
     // Approving it again: it is not in review any more.
-    const again = await act(admin, CONSUMER, 2, 'approve');
+    const again = await act(admin, BUSINESS, 2, 'approve');
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ type: 'VERSION_STATE_CONFLICT', message: REFUSAL_REASONS.state });
   });
@@ -178,15 +182,15 @@ describeOnDatabases('content versions API', (target) => {
   });
 
   it('rolls back to an earlier live version as a new version N+1', async () => {
-    const before = (await editor.get(url(`${item(CONSUMER)}/versions`))).body as { versions: Summary[] };
+    const before = (await editor.get(url(`${item(BUSINESS)}/versions`))).body as { versions: Summary[] };
     const newest = before.versions[0].number;
-    const rolled = await act(approver, CONSUMER, 1, 'rollback');
+    const rolled = await act(approver, BUSINESS, 1, 'rollback');
     expect(rolled.status).toBe(200);
     expect(versionOf(rolled)).toMatchObject({ number: newest + 1, state: 'live', basedOn: 1, author: ids.approver, note: 'Palautettu versio 1' });
-    const live = (await editor.get(url(`${item(CONSUMER)}/versions/${newest + 1}`))).body as { source: unknown };
-    expect(live.source).toEqual(fileSource('consumer.json'));
+    const live = (await editor.get(url(`${item(BUSINESS)}/versions/${newest + 1}`))).body as { source: unknown };
+    expect(live.source).toEqual(fileSource('business.json'));
     // The editor may not roll back.
-    expect((await act(editor, CONSUMER, 2, 'rollback')).status).toBe(403);
+    expect((await act(editor, BUSINESS, 2, 'rollback')).status).toBe(403);
   });
 
   it('shows a section draft’s diff in every document that includes the section', async () => {
@@ -276,7 +280,7 @@ describeOnDatabases('content versions API', (target) => {
   });
 
   it('lists every step in the audit log, in order, for approvers and admins', async () => {
-    const answer = await approver.get(url(`/api/content/audit?item=${encodeURIComponent(CONSUMER)}`));
+    const answer = await approver.get(url(`/api/content/audit?item=${encodeURIComponent(BUSINESS)}`));
     expect(answer.status).toBe(200);
     const entries = (answer.body as { entries: Array<{ action: string; version: number; staffId: number; staffName: string; detail: Record<string, unknown> }> }).entries;
     expect(

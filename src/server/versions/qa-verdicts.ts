@@ -36,7 +36,7 @@ export interface VerdictOptions {
 }
 
 /** The verdict of one flat form against the live one, from the child process: the tool's JSON. */
-export async function verdictOf(live: FormDocument | undefined, candidate: FormDocument, { sample, threshold, timeoutMs = 15 * 60_000 }: VerdictOptions = {}): Promise<{ passes: boolean; reasons: string[]; summary: unknown }> {
+export async function verdictOf(live: FormDocument | undefined, candidate: FormDocument, { sample, threshold, timeoutMs = 15 * 60_000 }: VerdictOptions = {}, signal?: AbortSignal): Promise<{ passes: boolean; reasons: string[]; summary: unknown }> {
   const dir = mkdtempSync(join(tmpdir(), 'lv-verdict-'));
   try {
     writeFileSync(join(dir, 'candidate.json'), JSON.stringify(candidate));
@@ -44,7 +44,8 @@ export async function verdictOf(live: FormDocument | undefined, candidate: FormD
     const args = ['--import', 'tsx', join(root, 'tools', 'qa-verdict.ts'), '--file', join(dir, 'candidate.json'), ...(live ? ['--live', join(dir, 'live.json')] : ['--new']), '--json'];
     if (sample !== undefined) args.push('--sample', String(sample));
     if (threshold !== undefined) args.push('--threshold', String(threshold));
-    const { code, stdout, stderr } = await run(args, timeoutMs);
+    const { code, stdout, stderr } = await run(args, timeoutMs, signal);
+    if (signal?.aborted) throw new VerdictCancelled();
     if (code === 0 || code === 1) {
       const verdict = JSON.parse(stdout) as { passes: boolean; reasons: string[]; mutation: unknown; behaviour: unknown; candidate: unknown; durations: unknown };
       return { passes: verdict.passes, reasons: verdict.reasons, summary: { mutation: verdict.mutation, behaviour: verdict.behaviour, candidate: verdict.candidate, durations: verdict.durations } };
@@ -55,9 +56,14 @@ export async function verdictOf(live: FormDocument | undefined, candidate: FormD
   }
 }
 
-function run(args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** The version left review, or the server is closing: its verdict is not wanted any more. */
+export class VerdictCancelled extends Error {}
+
+function run(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], signal, killSignal: 'SIGKILL' });
+    // An abort kills the child; its 'close' below ends the wait.
+    child.on('error', () => {});
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -100,14 +106,21 @@ export interface VerdictJobs {
   stored(item: string, source: unknown): Promise<StoredVerdict | undefined>;
   /** Queues every version in review without a verdict (at start). */
   resume(): Promise<void>;
+  /** The version left review (sent back, discarded, approved): its verdict, queued or running, is dropped. */
+  cancel(item: string, number: number): void;
+  /** Drops every verdict, queued or running (the server is closing): no child process outlives it. */
+  stop(): void;
 }
 
 export const judgesItem = (item: string) => kindOf(item) === 'document' || kindOf(item) === 'section';
 
 export function verdictJobs(db: Queryable, { formsDir, documentIds, log, options = {} }: { formsDir: string; documentIds: () => readonly string[]; log: FastifyBaseLogger; options?: VerdictOptions }): VerdictJobs {
   let chain: Promise<void> = Promise.resolve();
+  const pending = new Map<string, AbortController>();
+  const keyOf = (item: string, number: number) => `${item}\0${number}`;
 
-  async function judge(item: string, number: number) {
+  async function judge(item: string, number: number, signal: AbortSignal) {
+    if (signal.aborted) return;
     const row = (await db.query<{ source: unknown; state: string }>('SELECT source, state FROM content_versions WHERE item = $1 AND number = $2', [item, number])).rows[0];
     if (!row || row.state !== 'review') return;
     const forms: Record<string, unknown> = {};
@@ -117,7 +130,7 @@ export function verdictJobs(db: Queryable, { formsDir, documentIds, log, options
         reasons.push(`lomake ${id}: tarkistus löysi virheitä (${candidate.findings.length})`);
         continue;
       }
-      const verdict = await verdictOf(live, candidate.document, options);
+      const verdict = await verdictOf(live, candidate.document, options, signal);
       forms[id] = verdict.summary;
       reasons.push(...verdict.reasons.map((reason) => `lomake ${id}: ${reason}`));
     }
@@ -129,9 +142,24 @@ export function verdictJobs(db: Queryable, { formsDir, documentIds, log, options
   const jobs: VerdictJobs = {
     queue(item, number) {
       if (!judgesItem(item)) return Promise.resolve();
-      const job = chain.then(() => judge(item, number));
-      chain = job.catch((error) => log.error({ err: error, item, number }, 'QA verdict failed'));
+      const controller = new AbortController();
+      pending.get(keyOf(item, number))?.abort();
+      pending.set(keyOf(item, number), controller);
+      const job = chain.then(() => judge(item, number, controller.signal));
+      chain = job
+        .catch((error) => {
+          if (!(error instanceof VerdictCancelled)) log.error({ err: error, item, number }, 'QA verdict failed');
+        })
+        .finally(() => {
+          if (pending.get(keyOf(item, number)) === controller) pending.delete(keyOf(item, number));
+        });
       return chain;
+    },
+    cancel(item, number) {
+      pending.get(keyOf(item, number))?.abort();
+    },
+    stop() {
+      for (const controller of pending.values()) controller.abort();
     },
     async stored(item, source) {
       const hash = contentHash(source);

@@ -37,6 +37,8 @@ export interface ContentRoutesOptions {
   onPublished?: (item: string) => Promise<void>;
   /** After a version was sent for approval: starts its QA verdict. Not awaited: a verdict takes minutes. */
   onSubmitted?: (item: string, number: number) => void;
+  /** After a version left review (sent back, discarded, approved): its verdict is not wanted any more. */
+  onSettled?: (item: string, number: number) => void;
 }
 
 /** The service's audit entries into the staff audit log; the actor's id is the staff member's, as text. */
@@ -110,7 +112,7 @@ type VersionParams = ItemParams & { number: string };
 type ActionParams = VersionParams & { action: VersionAction };
 
 export async function contentRoutes(app: FastifyInstance, options: ContentRoutesOptions): Promise<void> {
-  const { db, service, staffGuard, formsDir, onPublished, onSubmitted } = options;
+  const { db, service, staffGuard, formsDir, onPublished, onSubmitted, onSettled } = options;
   // The guard as an onRequest hook (same signature as a preHandler): refused before any body is read.
   const staff = (role?: StaffRole) => staffGuard.requireStaff(role) as unknown as onRequestAsyncHookHandler;
   const filed = new Set(contentItems(formsDir).map((file) => file.item));
@@ -165,6 +167,7 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
       if (!outcome.ok) return refuse(request, reply, outcome);
       request.log.info({ item, version: outcome.version.number, action, state: outcome.version.state }, 'content version changed');
       if (action === 'submit') onSubmitted?.(item, outcome.version.number);
+      else onSettled?.(item, Number(request.params.number));
       if ((action === 'approve' || action === 'rollback') && onPublished) {
         try {
           await onPublished(item);
