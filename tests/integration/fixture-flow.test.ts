@@ -41,7 +41,7 @@ const flow = {
   parties: () => [],
   completesOnIdentification: false,
   async registerGroup(app, ctx, { prefix, products }) {
-    await app.register(applicationRoutes, { prefix, db: ctx.db, products: ctx.products, group: products, sessions: ctx.sessions, limiter: ctx.limiter, personKeys: ctx.personKeys, lenderDelayScale: ctx.lenderDelayScale, flow });
+    await app.register(applicationRoutes, { prefix, db: ctx.db, products: ctx.products, forms: ctx.forms, group: products, sessions: ctx.sessions, limiter: ctx.limiter, personKeys: ctx.personKeys, lenderDelayScale: ctx.lenderDelayScale, flow });
   },
   offersPolls: (groups) => groups.map((group) => ({ url: group.prefix + '/offers/:id/:token', products: new Set(group.products.map((product) => product.id)) })),
   offersOrder: 'query',
