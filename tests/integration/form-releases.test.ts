@@ -22,6 +22,8 @@ describeOnDatabases('form releases: applications stay on the form they started o
   beforeAll(async () => {
     // Every request reads the live pointers: what another instance published is seen at once.
     server = await startTestServer(target, { formsRefreshMs: 0 });
+    // The start publishes in the background; the first API request waits for it.
+    expect((await fetch(`${server.url}/api/forms/live`)).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();

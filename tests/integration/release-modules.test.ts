@@ -23,6 +23,8 @@ describeOnDatabases('release modules', (target) => {
   let dir: string;
   beforeAll(async () => {
     server = await startTestServer(target, { formsRefreshMs: 0 });
+    // The start publishes in the background; the first API request waits for it.
+    expect((await fetch(`${server.url}/api/forms/live`)).status).toBe(200);
     dir = mkdtempSync(join(tmpdir(), 'lv-release-module-'));
   });
   afterAll(async () => {
