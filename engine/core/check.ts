@@ -65,6 +65,7 @@ export const checkWrittenShape = (input: unknown): Finding[] => (formatOf(input)
 
 /** A flat document (sections resolved): the meta-schema and every cross-reference. */
 export function checkDocument(input: unknown): Finding[] {
+  if (formatOf(input) > 1) return [{ path: '/', message: `dokumentin kenttiä ja osioita (muoto ${formatOf(input)}) ei ole ratkaistu: lue dokumentti readFormDocumentilla` }];
   const shape = checkFlatShape(input);
   if (shape.length) return shape;
   if (usesSections(input)) return [{ path: '/', message: 'dokumentin osioita (include, parties, {section, party}) ei ole ratkaistu: lue dokumentti readFormDocumentilla' }];

@@ -138,6 +138,8 @@ export interface FormSource {
   findings: readonly Finding[];
   /** The section files the document includes (the Vite plugin and the editor watch them). */
   sectionFiles: string[];
+  /** The shared keyword messages the document was read with (forms/messages.json). */
+  messagesFile: string;
 }
 
 /** Reads `forms/<id>.json` (or a path to a .json file), resolves its sections and checks it like forms:check. */
@@ -145,13 +147,14 @@ export function readFormSource(idOrPath: string, formsDir = FORMS_DIR, { check =
   const file = formFile(idOrPath, formsDir);
   const raw = readJson(file, 'Lomaketta');
   const dir = sectionsDir ?? sectionsDirOf(file);
+  const messagesFile = sharedMessagesFileOf(dirname(file));
   const result = checkSource(raw, (id) => readSection(dir, id), {
-    sharedMessages: readSharedMessages(sharedMessagesFileOf(dirname(file))),
+    sharedMessages: readSharedMessages(messagesFile),
     checkShape: check ? undefined : () => [],
     checkFlat: check ? findingsFor : () => [],
     checkOneSection: check ? sectionFindingsFor : () => [],
   });
-  return { file, document: result.document, findings: result.findings, sectionFiles: result.sections.map((id) => sectionFile(dir, id)) };
+  return { file, document: result.document, findings: result.findings, sectionFiles: result.sections.map((id) => sectionFile(dir, id)), messagesFile };
 }
 
 /** The resolved document of `forms/<id>.json` (or a path to a .json file), checked like forms:check. */

@@ -53,7 +53,7 @@ export interface FormatTwoDocument {
 }
 
 export interface MapShape {
-  /** The document in format 1's shape, sections still to be resolved. */
+  /** The document in format 1 (`version: 1`), sections still to be resolved. */
   document: Json;
   /** Where a path of `document` was written in the format-2 document. */
   origin(path: string): string;
@@ -110,7 +110,9 @@ export function fieldsToMaps(input: unknown, sharedMessages: Readonly<Record<str
   for (const map of Object.keys(maps)) origins.set(pointer(map), '/fields');
   for (const kind of Object.keys(rules)) origins.set(pointer('rules', kind), '/fields');
 
-  const document: Json = { ...rest };
+  // The map shape is format 1, and so is the flat document resolved from it: written to a
+  // file, it reads back as the same document.
+  const document: Json = { ...rest, version: 1 };
   // `schema` carries only what a format-1 root schema held beyond the closed object (the meta-schema of format 2 refuses it).
   const schema: Json = { type: 'object', additionalProperties: false, ...(isObject(rootKeys) ? rootKeys : {}), properties };
   if ($defs !== undefined) {

@@ -42,3 +42,4 @@ export function migrateDocument(raw: unknown): Migration {
 
 export { fieldsToMaps, documentMessages, type DocumentField, type FormatTwoDocument, type MapShape } from './fields-to-maps.ts';
 export { FORMAT_2_SHARED_MESSAGES } from './v1-to-v2.ts';
+export { resolveWritten } from './resolve.ts';
