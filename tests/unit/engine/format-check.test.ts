@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkSource } from '../../../engine/core/check.ts';
+import { checkSharedMessages, checkSource } from '../../../engine/core/check.ts';
 import { CURRENT_FORMAT, migrateDocument } from '../../../engine/core/format/index.ts';
-import { FORMS_DIR, FormDocumentError, MESSAGES_FILE, readFormDocument, readFormSource, readSection, readSharedMessages } from '../../../engine/core/node.ts';
+import { FORMS_DIR, FormDocumentError, FormLoadError, MESSAGES_FILE, readFormDocument, readFormSource, readSection, readSharedMessages } from '../../../engine/core/node.ts';
 
 const SECTIONS = join(FORMS_DIR, 'sections');
 const sharedMessages = readSharedMessages(join(FORMS_DIR, MESSAGES_FILE));
@@ -85,5 +85,25 @@ describe('format versions', () => {
     expect(readFormSource(join(dir, 'future.json')).findings).toEqual(refusal);
     expect(() => readFormDocument(join(dir, 'future.json'))).toThrow(FormDocumentError);
     expect(() => readFormDocument(join(dir, 'future.json'))).toThrow(/muotoa 3 ei tunneta/);
+  });
+});
+
+describe('forms/messages.json', () => {
+  it('is checked against its meta-schema', () => {
+    expect(checkSharedMessages(JSON.parse(readFileSync(join(FORMS_DIR, MESSAGES_FILE), 'utf8')))).toEqual([]);
+    expect(checkSharedMessages({ messages: { default: 'x', required: '' } })).toEqual([{ path: '/messages/required', message: expect.stringMatching(/^ei vastaa yhteisten viestien rakennetta/) }]);
+    expect(checkSharedMessages({ messages: { required: 'x' } })).toEqual([{ path: '/messages', message: expect.stringContaining('default') }]);
+  });
+
+  it("a document reads its own folder's messages.json, and a broken one stops it", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lv-messages-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'mortgage.json'), readFileSync(join(FORMS_DIR, 'mortgage.json')));
+    expect(readFormDocument(join(dir, 'mortgage.json'), dir, { sectionsDir: SECTIONS }).messages).toEqual(sharedMessages);
+    writeFileSync(join(dir, MESSAGES_FILE), JSON.stringify({ messages: { ...sharedMessages, minimum: 'Vähintään {limit} euroa' } }));
+    expect(readFormDocument(join(dir, 'mortgage.json'), dir, { sectionsDir: SECTIONS }).messages.minimum).toBe('Vähintään {limit} euroa');
+    writeFileSync(join(dir, MESSAGES_FILE), JSON.stringify({ messages: { default: 'x' } }));
+    expect(() => readFormDocument(join(dir, 'mortgage.json'), dir, { sectionsDir: SECTIONS })).toThrow(FormLoadError);
+    expect(() => readFormDocument(join(dir, 'mortgage.json'), dir, { sectionsDir: SECTIONS })).toThrow(/yhteiset viestit eivät kelpaa/);
   });
 });

@@ -2,9 +2,11 @@
 // the product of the format-1 → format-2 migration of its format-1 copy
 // (tests/fixtures/format-1/), resolves to the flat document the format-1 copy resolved
 // to the old way, and an old file still reads.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CURRENT_FORMAT, fieldsToMaps, migrateDocument } from '../../../engine/core/format/index.ts';
 import { v1ToV2 } from '../../../engine/core/format/v1-to-v2.ts';
 import { FORMS_DIR, MESSAGES_FILE, listFormDocuments, readFormDocument, readSection, readSharedMessages } from '../../../engine/core/node.ts';
@@ -106,4 +108,23 @@ describe('format 1 → 2', () => {
     expect(loginCode.sharedMessages).toBe(false);
     expect(loginCode.messages).toEqual(formatOne('login-code').messages);
   });
+});
+
+describe('npm run forms:migrate', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lv-forms-migrate-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('rewrites format-1 files as forms/ has them, writes the shared messages, and leaves current ones alone', () => {
+    symlinkSync(SECTIONS, join(dir, 'sections'));
+    for (const id of documents) cpSync(join(FORMAT_1, `${id}.json`), join(dir, `${id}.json`));
+    const files = documents.map((id) => join(dir, `${id}.json`));
+    const run = () => spawnSync(process.execPath, ['--import', 'tsx', 'tools/forms-migrate.ts', ...files], { cwd: resolve(import.meta.dirname, '../../..'), encoding: 'utf8' });
+    const first = run();
+    expect(first.status, first.stderr).toBe(0);
+    expect(readFileSync(join(dir, MESSAGES_FILE), 'utf8')).toBe(readFileSync(join(FORMS_DIR, MESSAGES_FILE), 'utf8'));
+    for (const id of documents) expect(readFileSync(join(dir, `${id}.json`), 'utf8'), id).toBe(readFileSync(join(FORMS_DIR, `${id}.json`), 'utf8'));
+    const second = run();
+    expect(second.status).toBe(0);
+    expect(second.stdout).toMatch(/jo muodossa 2/);
+  }, 120_000);
 });
