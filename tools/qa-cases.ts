@@ -1,16 +1,17 @@
-// npm run qa:cases -- <form> [--variant V] [--out DIR] [--seed N]
+// npm run qa:cases -- <form> | --file path/to/doc.json [--variant V] [--out DIR] [--seed N]
 // Writes one JSON and one CSV file per variant set of the document and prints how
 // many cases of each kind were generated. Exit 2 on bad arguments.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UnknownVariantError, resolveVariants, variantSets } from '../engine/core/document.ts';
-import { FormLoadError, readFormDocument, runtimeForDocument } from '../engine/core/node.ts';
+import { FormLoadError, runtimeForDocument } from '../engine/core/node.ts';
 import { CASE_KINDS } from '../engine/qa/cases.ts';
 import { DEFAULT_SEED, generateAll } from '../engine/qa/generate.ts';
 import { caseSetCsv, caseSetJson } from '../engine/qa/output.ts';
+import { DOCUMENT_OPTIONS, DOCUMENT_USAGE, DocumentArgumentError, qaDocument } from './qa-document.ts';
 
-const USAGE = 'Käyttö: npm run qa:cases -- <lomake> [--variant V] [--out HAKEMISTO] [--seed N]';
+const USAGE = `Käyttö: npm run qa:cases -- ${DOCUMENT_USAGE} [--variant V] [--out HAKEMISTO] [--seed N]`;
 
 function fail(message: string): never {
   console.error(message);
@@ -19,18 +20,18 @@ function fail(message: string): never {
 
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { variant: { type: 'string', multiple: true }, out: { type: 'string' }, seed: { type: 'string' } } });
+  parsed = parseArgs({ allowPositionals: true, options: { ...DOCUMENT_OPTIONS, variant: { type: 'string', multiple: true }, out: { type: 'string' }, seed: { type: 'string' } } });
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
 const [form, ...extra] = parsed.positionals;
-if (!form || extra.length) fail(USAGE);
+if (extra.length || (form === undefined && parsed.values.file === undefined)) fail(USAGE);
 const seed = parsed.values.seed === undefined ? DEFAULT_SEED : Number(parsed.values.seed);
 if (!Number.isInteger(seed)) fail(`--seed: odotettiin kokonaislukua, saatiin "${parsed.values.seed}"`);
 const wanted = (parsed.values.variant ?? []).flatMap((v) => v.split(/[,+]/)).filter(Boolean);
 
 try {
-  const doc = readFormDocument(form);
+  const doc = qaDocument(form, parsed.values);
   resolveVariants(doc, wanted);
   // With --variant, that one set; without, every combination of the document's variants.
   const sets = wanted.length ? variantSets(doc).filter((set) => set.length === wanted.length && wanted.every((v) => set.includes(v))) : undefined;
@@ -46,6 +47,7 @@ try {
   }
   console.log(`Yhteensä ${total} tapausta → ${outDir}`);
 } catch (error) {
+  if (error instanceof DocumentArgumentError) fail(`${error.message}\n${USAGE}`);
   if (error instanceof FormLoadError || error instanceof UnknownVariantError) fail(error.message);
   throw error;
 }

@@ -29,7 +29,7 @@ import { RUNTIME_NAMESPACE } from '../../custom-validators/keyword.ts';
 import type { Catalogue } from '../core/catalogue.ts';
 import { compileSchema, createAjv } from '../core/compile.ts';
 import { resolveVariants } from '../core/document.ts';
-import { FORMS_DIR, formFile, loadFormRuntime, readCatalogue, readFormDocument, sectionsDirOf, sharedMessagesFileOf } from '../core/node.ts';
+import { FORMS_DIR, formFile, loadFormRuntime, readCatalogue, readFormDocument, runtimeForDocument, sectionsDirOf, sharedMessagesFileOf } from '../core/node.ts';
 import { createFormRuntime, type FormRuntime } from '../core/runtime.ts';
 import type { FormDocument, SchemaValidateFunction } from '../core/types.ts';
 import { hashSources } from './sources-hash.mjs';
@@ -46,6 +46,8 @@ export interface FormSource {
   catalogue(): Catalogue;
   document(id: string): FormDocument;
   runtime(id: string, variants: readonly string[]): FormRuntime;
+  /** A runtime for a document given whole (a stored release, checked when it was published). */
+  runtimeOf(doc: FormDocument, variants: readonly string[]): FormRuntime;
 }
 
 /** Read, checked and compiled on every start (tests and tools on their own forms folders). */
@@ -53,6 +55,7 @@ export const uncachedForms = (formsDir = FORMS_DIR): FormSource => ({
   catalogue: () => readCatalogue(formsDir),
   document: (id) => readFormDocument(id, formsDir),
   runtime: (id, variants) => loadFormRuntime(id, variants, formsDir),
+  runtimeOf: (doc, variants) => runtimeForDocument(doc, variants),
 });
 
 export interface CachedForms extends FormSource {
@@ -89,20 +92,24 @@ export function cachedForms(formsDir = FORMS_DIR, cacheDir = DEFAULT_CACHE_DIR):
     return doc;
   }
 
+  /** Compiled once per schema, on any start of any checkout with the same engine. */
+  function runtimeOf(doc: FormDocument, variants: readonly string[]): FormRuntime {
+    const resolved = resolveVariants(doc, variants);
+    const file = join(cacheDir, `${entryName('validator', JSON.stringify(resolved.schema))}.cjs`);
+    if (!existsSync(file)) {
+      made.compiled++;
+      if (!store(file, validatorFactory(resolved))) return createFormRuntime(resolved, compileSchema(resolved));
+    }
+    const factory = require(file) as (validators: typeof finnishValidators, load: NodeRequire) => SchemaValidateFunction;
+    return createFormRuntime(resolved, factory(finnishValidators, require));
+  }
+
   return {
     made,
     catalogue: () => cachedJson(entryName('catalogue', hashSources(formsDir, ['.'])), () => readCatalogue(formsDir)),
     document,
-    runtime(id, variants) {
-      const resolved = resolveVariants(document(id), variants);
-      const file = join(cacheDir, `${entryName('validator', JSON.stringify(resolved.schema))}.cjs`);
-      if (!existsSync(file)) {
-        made.compiled++;
-        if (!store(file, validatorFactory(resolved))) return createFormRuntime(resolved, compileSchema(resolved));
-      }
-      const factory = require(file) as (validators: typeof finnishValidators, load: NodeRequire) => SchemaValidateFunction;
-      return createFormRuntime(resolved, factory(finnishValidators, require));
-    },
+    runtime: (id, variants) => runtimeOf(document(id), variants),
+    runtimeOf,
   };
 }
 

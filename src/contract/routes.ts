@@ -443,6 +443,34 @@ export const contract = {
     response: { 200: { type: 'boolean', const: true }, ...errors },
   },
 
+  // Staff login (issue 29 item 7): staff sign in at a provider of their own, apart from customers.
+  'GET /api/staff/login': {
+    summary: "Staff: a redirect to the staff provider's login (503 when staff login is not configured)",
+    response: { 303: { description: "To the staff provider's authorization endpoint", type: 'null' }, ...errors },
+  },
+  'GET /api/staff/callback': {
+    summary: "The staff provider's return: a staff session and a redirect to the studio, or 403 when the provider gave no role of ours",
+    querystring: { type: 'object', properties: { state: { type: 'string' }, code: { type: 'string' }, iss: { type: 'string' }, error: { type: 'string' }, error_description: { type: 'string' } }, additionalProperties: true },
+    response: { 303: { description: 'To the studio', type: 'null' }, ...errors },
+  },
+  'POST /api/staff/logout': {
+    summary: 'Staff: log out; no body, or {}',
+    body: { type: 'object', additionalProperties: false },
+    response: { 200: { type: 'object', properties: { loggedOut: { const: true } }, required: ['loggedOut'], additionalProperties: false }, ...errors },
+  },
+  'GET /api/staff/me': {
+    summary: 'Staff: who is logged in (401 when nobody)',
+    response: {
+      200: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, roles: { type: 'array', items: { type: 'string', enum: ['editor', 'approver', 'admin'] } } },
+        required: ['id', 'name', 'roles'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
+
   // Development tools only (AppOptions.devTools).
   'GET /api/openapi.json': {
     summary: 'Development: this document (OpenAPI 3.1)',

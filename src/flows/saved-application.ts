@@ -9,7 +9,7 @@ import type { ApiGroup, FlowContext, ServerFlow } from './server-flow.ts';
 
 export async function registerSavedApplication(app: FastifyInstance, ctx: FlowContext, { prefix, products: group }: ApiGroup, flow: ServerFlow): Promise<void> {
   const productIds = new Set(group.map((product) => product.id));
-  await app.register(applicationRoutes, { prefix, db: ctx.db, products: ctx.products, group, sessions: ctx.sessions, limiter: ctx.limiter, personKeys: ctx.personKeys, lenderDelayScale: ctx.lenderDelayScale, flow });
+  await app.register(applicationRoutes, { prefix, db: ctx.db, products: ctx.products, forms: ctx.forms, group, sessions: ctx.sessions, limiter: ctx.limiter, personKeys: ctx.personKeys, lenderDelayScale: ctx.lenderDelayScale, flow });
   await app.register(otpRoutes, { prefix, db: ctx.db, notifier: ctx.notifier, now: ctx.now, sessions: ctx.sessions, limiter: ctx.limiter, products: productIds, brandDomains: ctx.brandDomains });
   await app.register(prefillLoadRoutes, { prefix, db: ctx.db, sessions: ctx.sessions, limiter: ctx.limiter, now: ctx.now, products: productIds, sessionSettings: ctx.sessionSettings });
 }

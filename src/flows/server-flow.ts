@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogueProduct, CatalogueService } from '../../engine/core/catalogue.ts';
 import type { ApplicationForm, Products } from '../server/applications/products.ts';
 import type { StoredApplication } from '../server/applications/repository.ts';
+import type { LiveForms } from '../server/forms/live-forms.ts';
 import type { PersonKeys } from '../server/customer/person-keys.ts';
 import type { Database, Queryable } from '../server/db/index.ts';
 import type { Party } from '../server/identity/parties.ts';
@@ -18,6 +19,8 @@ import type { SessionSettings, Sessions } from '../server/sessions/sessions.ts';
 export interface FlowContext {
   db: Database;
   products: Products;
+  /** The live forms, and the release a stored application was started on. */
+  forms: LiveForms;
   sessions: Sessions;
   /** Browser sessions' expiry (the prefill routes' cookie). */
   sessionSettings?: SessionSettings;

@@ -3,6 +3,8 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
+import { startLiveForms } from './forms/live-forms.ts';
+import { liveDocuments } from './versions/live-documents.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
 import { marketplaceRoutes } from './marketplace/routes.ts';
@@ -33,6 +35,9 @@ import { registerContract } from './contract-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import type { FlowContext } from '../flows/server-flow.ts';
 import { loadServerFlows, loadServiceFlows } from '../flows/server-registry.ts';
+import { staffRoutes } from './staff/routes.ts';
+import { createStaffGuard } from './staff/sessions.ts';
+import { readStaffSettings, type StaffSettings } from './staff/settings.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /**
@@ -110,6 +115,13 @@ export interface AppOptions {
    * (SameSite=None; Secure; Partitioned). None: no framing but by ourselves.
    */
   embedOrigins?: readonly string[];
+  /** How old the live forms may be before a request reads them again (another instance may have published); 2 s by default. */
+  formsRefreshMs?: number;
+  /**
+   * Staff login (issue 29 item 7; config.ts `staff`): the staff provider, or the development one;
+   * absent, read from process.env, so production without STAFF_OIDC_ISSUER has no staff login.
+   */
+  staff?: StaffSettings;
   /** Called for each route as it is registered (the fuzz test lists every route with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -196,7 +208,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notifier = options.notifier ?? (options.devTools ? new DevOutbox() : unconfiguredNotifier);
   const brandDomains = new Map(Object.values(products.catalogue.brands).map((brand) => [brand.id, brand.domain]));
   const keys = personKeys(options.personKeySecret ?? DEVELOPMENT_PERSON_KEY_SECRET);
-  const flowContext: FlowContext = { db, products, sessions, sessionSettings, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
+  // The forms new applications get, published from the database without a deploy (issue 29).
+  const forms = startLiveForms(db, products, { refreshMs: options.formsRefreshMs, resolveLive: liveDocuments(db, products, app.log) });
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    try {
+      await forms.refresh();
+    } catch (error) {
+      // The forms known so far keep serving; the next request asks again.
+      request.log.warn({ err: error }, 'reading the live forms failed');
+    }
+  });
+  const flowContext: FlowContext = { db, products, forms, sessions, sessionSettings, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
   // One set of application routes per API prefix of the catalogue, each for its own products, as its flow has them.
   for (const [prefix, group] of products.groups) await flows.of(group[0].flow).registerGroup(app, flowContext, { prefix, products: group });
 
@@ -210,6 +233,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: sessionSettings });
   await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: sessionSettings });
   await app.register(prefillRedirectRoutes, { db, products, keys, now, sessions: sessionSettings });
+  // Issue 29 item 7: staff login, apart from customers'. Staff routes take `staffGuard.requireStaff(role)` as their preHandler.
+  const staffGuard = createStaffGuard(db, { now });
+  const staffSettings = options.staff ?? readStaffSettings(process.env, (message) => {
+    throw new Error(message);
+  });
+  await app.register(staffRoutes, { db, settings: staffSettings, guard: staffGuard, limiter, now });
   if (options.devTools) {
     await app.register(devEmbedRoutes);
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });
@@ -221,7 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (identitySettings.publicBaseUrl) trustedOrigins.add(identitySettings.publicBaseUrl);
   // One provider (and in development one test bank) for identification and for a service's signature.
   const identification = await setUpIdentification(app, { db, settings: identitySettings });
-  await app.register(identityRoutes, { db, products, flows, sessions, limiter, identification, lenderDelayScale: options.lenderDelayScale });
+  await app.register(identityRoutes, { db, products, forms, flows, sessions, limiter, identification, lenderDelayScale: options.lenderDelayScale });
   // The customer services of the catalogue (issue 27: the payment-protection insurance), each by its
   // module; after the identity settings, as the insurance's signing identifies the person.
   for (const { service, flow } of services) await flow.registerService(app, { ...flowContext, identification }, service);

@@ -3,6 +3,7 @@ import { hkdfSync } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readIdentitySettings, type IdentitySettings } from './identity/settings.ts';
+import { readStaffSettings, type StaffSettings } from './staff/settings.ts';
 import { DEFAULT_LIMITS, type Limit, type LimitSubject, type LimitTable } from './limits/limits.ts';
 import { DEVELOPMENT_PERSON_KEY_SECRET } from './customer/person-keys.ts';
 
@@ -26,6 +27,8 @@ export interface ServerConfig {
   smtp?: { url: string; from: string; smsGatewayDomain?: string };
   /** Strong identification: a broker by OIDC_* settings, or the development provider. */
   identity: IdentitySettings;
+  /** Staff login (issue 29 item 7): STAFF_OIDC_* settings, the development staff provider, or none in production. */
+  staff: StaffSettings;
   /** Keys the hash customers are found by (issue 17): PERSON_KEY_SECRET, else derived or the development key. */
   personKeySecret: string;
   /** How long a client may take to send its headers and its whole request (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS). */
@@ -62,6 +65,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     embedOrigins: embedOrigins(env),
     ...mailSettings(env),
     identity: readIdentitySettings(env, (message) => {
+      throw new ConfigError(message);
+    }),
+    staff: readStaffSettings(env, (message) => {
       throw new ConfigError(message);
     }),
   };

@@ -38,7 +38,10 @@ async function main(): Promise<void> {
     // Issue 17: every application gets the keyed hash of its primary applicant's identity code
     // (rows from before, or all anew when PERSON_KEY_SECRET changed); idempotent, every instance may.
     const personKeyBackfill = await syncPersonKeys(db, personKeys(config.personKeySecret));
-    return { db, applied, identity, personKeyBackfill };
+    // Issue 29: the files of forms/ that changed since the last start become content versions.
+    const { importBaseline } = await import('./versions/baseline.ts');
+    const contentImported = await importBaseline(db);
+    return { db, applied, identity, personKeyBackfill, contentImported };
   })();
   // A failure is reported once, by the Promise.all below; until then nobody awaits these.
   preparing.catch(() => {});
@@ -73,12 +76,14 @@ async function main(): Promise<void> {
     // Awaited by buildApp after the other routes are registered.
     identity,
     personKeySecret: config.personKeySecret,
+    staff: config.staff,
     timeouts: config.timeouts,
     siteBannersFile: config.siteBannersFile,
     embedOrigins: config.embedOrigins,
   });
-  const [{ db, applied, personKeyBackfill }, app] = await Promise.all([preparing, building]);
+  const [{ db, applied, personKeyBackfill, contentImported }, app] = await Promise.all([preparing, building]);
   logger.info({ database: db.kind, migrationsApplied: applied }, 'database ready');
+  if (contentImported.length > 0) logger.info({ contentImported }, 'content versions imported from forms/');
   if (personKeyBackfill.updated > 0 || personKeyBackfill.rekeyed) logger.info(personKeyBackfill, 'customer person keys made');
 
   // Lenders answer from the database queue, so a restart picks up what was left pending.

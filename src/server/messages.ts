@@ -277,6 +277,35 @@ export const messages = {
     fi: 'Vakuutushakemus on muuttunut allekirjoituksen aloittamisen jälkeen. Tarkista tiedot ja allekirjoita uudelleen.',
     en: 'The signed content is not the application as it is now.',
   },
+  // --- Staff login (issue 29 item 7) ---
+  staffLoginRequired: {
+    fi: 'Kirjaudu sisään studioon.',
+    en: 'Log in as staff first: this browser has no live staff session.',
+  },
+  staffForbidden: {
+    fi: 'Sinulla ei ole tähän tarvittavaa roolia.',
+    en: 'The staff member lacks the role this needs.',
+  },
+  staffRoleMissing: {
+    fi: 'Sinulla ei ole studion käyttöoikeutta. Pyydä ylläpitäjää lisäämään sinulle rooli (muokkaaja, hyväksyjä tai ylläpitäjä).',
+    en: 'The staff provider gave no role we know (editor, approver, admin): no login.',
+  },
+  staffLoginUnavailable: {
+    fi: 'Henkilökunnan kirjautuminen ei ole nyt käytettävissä. Yritä myöhemmin uudelleen.',
+    en: 'Staff login is not configured here (STAFF_OIDC_ISSUER) or the staff provider cannot be reached.',
+  },
+  staffLoginStateInvalid: {
+    fi: 'Kirjautuminen on vanhentunut tai sitä ei aloitettu tästä selaimesta. Aloita kirjautuminen uudelleen.',
+    en: 'Unknown, used or expired staff login state, or another browser started it.',
+  },
+  staffLoginCancelled: {
+    fi: 'Kirjautuminen peruttiin.',
+    en: 'The staff login was cancelled at the provider.',
+  },
+  staffLoginFailed: {
+    fi: 'Kirjautuminen ei onnistunut. Yritä uudelleen.',
+    en: 'The staff provider\'s answer failed a check (code exchange, state, nonce or token).',
+  },
 } as const satisfies Record<string, { fi: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
@@ -410,4 +439,28 @@ export const notFoundPageTexts = {
   title: 'Sivua ei löytynyt',
   body: 'Etsimääsi sivua ei ole olemassa tai se on siirretty.',
   home: 'Siirry lainahakemukseen',
+} as const;
+
+// --- Staff login: the development staff provider's page (issue 29 item 7) ---
+export const staffTestProviderTexts = {
+  title: 'Henkilökunnan testikirjautuminen',
+  heading: 'Henkilökunnan testikirjautuminen',
+  notice: 'Tämä on kehitysympäristön kirjautumispalvelu, ei oikea. Valitse testikäyttäjä; rooli on suluissa.',
+  choose: 'Valitse testikäyttäjä',
+  chooseOne: 'Valitse yksi testikäyttäjistä.',
+  confirm: 'Kirjaudu',
+  cancel: 'Peruuta kirjautuminen',
+  errorTitle: 'Kirjautuminen epäonnistui',
+  errorBody: 'Kirjautumisessa tapahtui virhe. Palaa studioon ja yritä uudelleen.',
+} as const;
+
+// --- Content versions (issue 29 item 2): the service's refusals beside the state machine's own
+// (engine/core/version-states.ts), and the notes it writes on versions it makes itself. ---
+export const contentVersionTexts = {
+  notFound: 'Versiota ei löytynyt.',
+  unknownItem: 'Tuntematon sisältö.',
+  notAnObject: 'Sisällön pitää olla JSON-olio.',
+  gate: 'Versiota ei voi julkaista: tarkistus löysi virheitä.',
+  baselineNote: 'Tuotu repositoriosta',
+  rollbackNote: 'Palautettu versio {number}',
 } as const;

@@ -18,7 +18,7 @@ const business: ServerFlow = {
   completesOnIdentification: false,
 
   async registerGroup(app, ctx, { prefix, products: group }) {
-    await app.register(businessApplicationRoutes, { prefix, db: ctx.db, products: ctx.products, group, sessions: ctx.sessions, limiter: ctx.limiter, personKeys: ctx.personKeys, lenderDelayScale: ctx.lenderDelayScale, now: ctx.now, flow: business });
+    await app.register(businessApplicationRoutes, { prefix, db: ctx.db, products: ctx.products, forms: ctx.forms, group, sessions: ctx.sessions, limiter: ctx.limiter, personKeys: ctx.personKeys, lenderDelayScale: ctx.lenderDelayScale, now: ctx.now, flow: business });
   },
   // Spec §7: the business offers under the business API, for its own products only.
   offersPolls: (groups) => groups.map((group) => ({ url: `${group.prefix}/offers/:id/:token`, products: new Set(group.products.map((product) => product.id)) })),

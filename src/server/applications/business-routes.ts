@@ -32,7 +32,7 @@ export async function businessApplicationRoutes(app: FastifyInstance, options: B
     const id = await db.transaction(async (tx) => {
       // Read before the session is granted the application (and perhaps renewed): who is logged in.
       const customer = await loggedInPerson(tx, request, new Date((options.now ?? Date.now)()));
-      const created = await insertApplication(tx, { tokenHash: hash, product: product.id, formId: form.documentId, brand, data, navigation: { step: form.lastStep }, tracking: payload.tracking, personKey });
+      const created = await insertApplication(tx, { tokenHash: hash, product: product.id, formId: form.documentId, formRelease: form.release, brand, data, navigation: { step: form.lastStep }, tracking: payload.tracking, personKey });
       await markFinalized(tx, created);
       // Nobody identifies for a business loan (issue 24): it becomes a customer's own, shown in
       // their area, only when they sent it logged in (a session their login code proved) with

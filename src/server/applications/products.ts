@@ -6,6 +6,7 @@ import { apiGroups, lastStepOf, variantsOf, type Catalogue, type CatalogueProduc
 import { DEFAULT_CACHE_DIR, cachedForms, uncachedForms } from '../../../engine/build/validator-cache.ts';
 import { FORMS_DIR } from '../../../engine/core/node.ts';
 import type { FormDocument } from '../../../engine/core/types.ts';
+import { releaseOf } from '../forms/releases.ts';
 
 export interface SubmissionResult {
   valid: boolean;
@@ -18,6 +19,8 @@ export interface SubmissionResult {
 export interface ApplicationForm {
   /** The document's id: stored with each application as its form id. */
   readonly documentId: string;
+  /** The release (the resolved document's content hash) it validates with: a new application is stamped with it. */
+  readonly release: string;
   /** Every top-level field id the document knows. */
   readonly fieldIds: ReadonlySet<string>;
   /** The step that sends the application: the document's highest step number. */
@@ -37,8 +40,21 @@ export interface Products {
   /** The products behind each API prefix; the first of a group is the default of a save that names none. */
   readonly groups: ReadonlyMap<string, readonly CatalogueProduct[]>;
   product(id: string): CatalogueProduct | undefined;
-  /** The form of a product as a brand shows it (the brand may add its variant). */
-  formFor(productId: string, brandId: string): ApplicationForm;
+  /**
+   * The form of a product as a brand shows it (the brand may add its variant): the live
+   * release's, or the given release's (a stored application's; null: one started before
+   * releases, which follows the live form). A release must be known (`hasRelease`).
+   */
+  formFor(productId: string, brandId: string, release?: string | null): ApplicationForm;
+  /** Every document the server validates with: the products' and the page forms'. */
+  readonly documentIds: readonly string[];
+  /** The document as forms/ has it (the baseline a start publishes). */
+  fileDocument(documentId: string): FormDocument;
+  /** The hash of the document's live release. */
+  liveRelease(documentId: string): string;
+  hasRelease(hash: string): boolean;
+  /** Makes releases known by their documents, and moves the live pointers given. */
+  adopt(releases: ReadonlyMap<string, FormDocument>, live?: ReadonlyMap<string, string>): void;
   /** `/hakemus/<path>`: where the product's pages are. */
   pagePath(productId: string): string;
   /**
@@ -65,20 +81,37 @@ export interface PageForm {
 export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validatorCache?: string } = {}): Products {
   const source = validatorCache ? cachedForms(formsDir, validatorCache) : uncachedForms(formsDir);
   const catalogue = source.catalogue();
-  const forms = new Map<string, ApplicationForm>();
   const product = (id: string) => (Object.hasOwn(catalogue.products, id) ? catalogue.products[id] : undefined);
+  const documentIds = [...new Set([...Object.values(catalogue.products).map((entry) => entry.document), ...PAGE_FORMS])];
 
-  const formFor = (productId: string, brandId: string): ApplicationForm => {
+  // Until a start publishes them (src/server/forms/live-forms.ts), the live releases are forms/'s.
+  const releases = new Map<string, FormDocument>();
+  const live = new Map<string, string>();
+  for (const id of documentIds) {
+    const { hash, document } = releaseOf(source.document(id));
+    releases.set(hash, document);
+    live.set(id, hash);
+  }
+  const releaseDocument = (documentId: string, release: string | null | undefined) => {
+    const hash = release ?? live.get(documentId)!;
+    const doc = releases.get(hash);
+    if (!doc) throw new Error(`release ${hash} of ${documentId} is not loaded`);
+    return { hash, doc };
+  };
+
+  const forms = new Map<string, ApplicationForm>();
+  const formFor = (productId: string, brandId: string, release?: string | null): ApplicationForm => {
     const entry = product(productId);
     if (!entry) throw new Error(`no product ${productId} in the catalogue`);
-    const doc = readDocument(entry.document);
+    const { hash, doc } = releaseDocument(entry.document, release);
     const variants = variantsOf(catalogue, entry, brandId, doc);
-    const key = `${entry.document}\0${[...variants].sort().join('+')}`;
+    const key = `${hash}\0${[...variants].sort().join('+')}`;
     let form = forms.get(key);
     if (!form) {
-      const runtime = source.runtime(entry.document, variants);
+      const runtime = source.runtimeOf(doc, variants);
       form = {
         documentId: entry.document,
+        release: hash,
         fieldIds: new Set(runtime.fieldIds),
         lastStep: lastStepOf(runtime.document),
         lastActiveStep: (data) => lastStepOf({ steps: runtime.activeSteps(data) }),
@@ -92,21 +125,15 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
 
   const pageForms = new Map<string, PageForm>();
   const pageForm = (documentId: PageFormId): PageForm => {
-    let form = pageForms.get(documentId);
+    const { hash, doc } = releaseDocument(documentId, undefined);
+    let form = pageForms.get(hash);
     if (!form) {
-      const runtime = source.runtime(documentId, []);
+      const runtime = source.runtimeOf(doc, []);
       form = { document: runtime.document, validate: (data) => runtime.validateSubmission(data, { uptoStep: lastStepOf(runtime.document) }) };
-      pageForms.set(documentId, form);
+      pageForms.set(hash, form);
     }
     return form;
   };
-
-  const documents = new Map<string, ReturnType<typeof source.document>>();
-  function readDocument(id: string) {
-    let doc = documents.get(id);
-    if (!doc) documents.set(id, (doc = source.document(id)));
-    return doc;
-  }
 
   return {
     catalogue,
@@ -115,6 +142,14 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
     product,
     formFor,
     pageForm,
+    documentIds,
+    fileDocument: (id) => source.document(id),
+    liveRelease: (id) => live.get(id)!,
+    hasRelease: (hash) => releases.has(hash),
+    adopt(known, moved) {
+      for (const [hash, doc] of known) releases.set(hash, doc);
+      for (const [id, hash] of moved ?? []) if (documentIds.includes(id) && releases.has(hash)) live.set(id, hash);
+    },
     pagePath: (productId) => `/hakemus/${product(productId)?.path ?? catalogue.products[catalogue.defaultProduct].path}`,
     warmUp() {
       for (const entry of Object.values(catalogue.products)) for (const brand of entry.brands) formFor(entry.id, brand);

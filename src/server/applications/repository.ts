@@ -12,6 +12,8 @@ export interface StoredApplication {
   product: string;
   /** The form document the data was validated with. */
   formId: string;
+  /** The release of it the application was started on (null: started before releases; it follows the live form). */
+  formRelease: string | null;
   brand: string;
   step: number;
   data: Record<string, unknown>;
@@ -32,6 +34,7 @@ interface Row {
   token_hash: Uint8Array;
   product: string;
   form_id: string;
+  form_release: string | null;
   brand: string;
   step: number;
   data: Record<string, unknown>;
@@ -42,13 +45,14 @@ interface Row {
   cancelled_at: Date | string | null;
 }
 
-const COLUMNS = 'id, token_hash, product, form_id, brand, step, data, additional_form_data, status, identified_at, submitted_at, cancelled_at';
+const COLUMNS = 'id, token_hash, product, form_id, form_release, brand, step, data, additional_form_data, status, identified_at, submitted_at, cancelled_at';
 
 const fromRow = (row: Row): StoredApplication => ({
   id: Number(row.id),
   tokenHash: row.token_hash,
   product: row.product,
   formId: row.form_id,
+  formRelease: row.form_release,
   brand: row.brand,
   step: row.step,
   data: row.data,
@@ -64,6 +68,8 @@ export interface NewApplication {
   tokenHash: Uint8Array;
   product: string;
   formId: string;
+  /** The release it is started on (ApplicationForm.release); left out (a test storing a row directly), it follows the live form. */
+  formRelease?: string | null;
   brand: string;
   data: Record<string, unknown>;
   navigation: Navigation;
@@ -78,13 +84,14 @@ export interface NewApplication {
 
 export async function insertApplication(db: Queryable, application: NewApplication): Promise<number> {
   const result = await db.query<{ id: number | string }>(
-    `INSERT INTO applications (token_hash, product, form_id, brand, step, data, additional_form_data, tracking, person_key)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9)
+    `INSERT INTO applications (token_hash, product, form_id, form_release, brand, step, data, additional_form_data, tracking, person_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb, $10)
      RETURNING id`,
     [
       application.tokenHash,
       application.product,
       application.formId,
+      application.formRelease ?? null,
       application.brand,
       application.navigation.step,
       // Serialised here: the pg driver would turn a top-level array into a SQL array.

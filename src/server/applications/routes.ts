@@ -14,11 +14,14 @@ import { applicationFromPath, pathApplication, type ApplicationParams } from './
 import { parseSavePayload } from './payload.ts';
 import { jsonBody, jsonNoStoreScope, readNewApplication, validate, withoutNulls } from './submission.ts';
 import type { ApplicationForm, Products } from './products.ts';
+import type { LiveForms } from '../forms/live-forms.ts';
 import { insertApplication, lockApplication, updateApplication } from './repository.ts';
 
 export interface ApplicationRoutesOptions {
   db: Database;
   products: Products;
+  /** A stored application is checked with the form release it was started on. */
+  forms: LiveForms;
   /** The products behind this prefix; the first is the one a save that names none gets. */
   group: readonly CatalogueProduct[];
   /** Updates and finalize need the browser session that created the application or verified a code for it. */
@@ -61,6 +64,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
           tokenHash: hash,
           product: product.id,
           formId: form.documentId,
+          formRelease: form.release,
           brand,
           data,
           navigation: payload.navigation,
@@ -86,7 +90,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
       if (stored.submitted) throw new ApiError(409, 'ALREADY_SUBMITTED', 'alreadySubmitted');
       // A cancelled application (issue 17) is not taken up again through its link.
       if (stored.cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
-      const form = products.formFor(stored.product, stored.brand);
+      const form = await options.forms.formOf(stored);
       const payload = parseSavePayload(body, contextOf(form));
       // The variant is fixed when the application is created; the client may repeat it, not change it.
       if (payload.brand !== undefined && payload.brand !== stored.brand) throw badRequest('variantChanged', { field: 'brand' });
@@ -126,7 +130,7 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         // Finalizing twice is not an error: a client retrying after a lost answer gets the same answer.
         if (stored.identified) return;
         if (stored.cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
-        const form = products.formFor(stored.product, stored.brand);
+        const form = await options.forms.formOf(stored);
         validate(request, form, stored.data, form.lastStep);
         await flow.submit(tx, id, stored.data, { lenderDelayScale: options.lenderDelayScale });
       });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { applicationCredentials, applicationFromPath, authorizedApplication, pathApplication, type ApplicationParams } from '../applications/credentials.ts';
 import type { Products } from '../applications/products.ts';
 import { lockApplication, markIdentified, readApplication, type StoredApplication } from '../applications/repository.ts';
+import type { LiveForms } from '../forms/live-forms.ts';
 import type { ServerFlows } from '../../flows/server-registry.ts';
 import type { Database } from '../db/index.ts';
 import { ApiError, badRequest } from '../errors.ts';
@@ -23,6 +24,8 @@ export interface IdentityRoutesOptions {
   db: Database;
   /** The catalogue: where each product's pages are, and each form's last step (the one identification belongs to). */
   products: Products;
+  /** A stored application is checked with the form release it was started on. */
+  forms: LiveForms;
   /** Each product's flow: who identifies, when, and whether identification completes the application. */
   flows: ServerFlows;
   /** Starting and completing need the browser session that may edit the application. */
@@ -47,11 +50,11 @@ const COMPLETE_BODY_LIMIT = 1024;
 export type FailureReason = 'mismatch' | 'cancelled' | 'failed';
 
 export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions): Promise<void> {
-  const { db, products, sessions, flows } = options;
+  const { db, products, forms, sessions, flows } = options;
   const { settings, provider, baseUrlOf } = options.identification;
   const flowOf = (application: StoredApplication) => flows.ofProduct(application.product)!;
   /** Identification belongs after the last step: the application is complete, not yet sent (the flow says when that is). */
-  const readyForIdentification = (application: StoredApplication) => flowOf(application).readyForIdentification(application, products.formFor(application.product, application.brand));
+  const readyForIdentification = async (application: StoredApplication) => flowOf(application).readyForIdentification(application, await forms.formOf(application));
   // Only these products' applications are found here: another's (a business application) is the 404 of a wrong link.
   const identifying = new Set(Object.values(products.catalogue.products).filter((product) => flows.of(product.flow).identifies).map((product) => product.id));
   const key = sealingKey(settings.clientSecret);
@@ -86,7 +89,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           await options.limiter.hit(tx, 'identify', { application: found.id, person: personalIdOf(found.data, party) });
           if (!method) throw badRequest('identificationMethodUnknown');
           if (party === 'CO_APPLICANT' && personalIdOf(found.data, 'CO_APPLICANT') === undefined) throw badRequest('identificationNoCoApplicant');
-          if (!readyForIdentification(found) || found.cancelled) throw stateMismatch();
+          if (!(await readyForIdentification(found)) || found.cancelled) throw stateMismatch();
           return found;
         });
         // Kept with the request: the callback renews this session (it cannot read the Strict cookie).
@@ -164,7 +167,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             await recordAttempt(tx, applicationId, party, method, { outcome: 'success', ...identificationRecord(person.personalId, application.data) });
             // A flow that identification alone completes (the mortgage) goes on as soon as every party it needs has.
             const flow = flowOf(application);
-            if (flow.completesOnIdentification && readyForIdentification(application) && (await unidentifiedParties(tx, applicationId, application.data, flow.parties(application.data))).length === 0) {
+            if (flow.completesOnIdentification && (await readyForIdentification(application)) && (await unidentifiedParties(tx, applicationId, application.data, flow.parties(application.data))).length === 0) {
               await markIdentified(tx, applicationId);
             }
             // Identification is a proof (issue 24 item 4): the session that started it is renewed here, for
@@ -212,7 +215,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             const application = (await lockApplication(tx, id))!;
             // Asked again after success (a reload, a lost answer): the same answer, nothing new.
             if (application.identified) return false;
-            if (!readyForIdentification(application)) throw stateMismatch();
+            if (!(await readyForIdentification(application))) throw stateMismatch();
             const missing = await unidentifiedParties(tx, id, application.data, flowOf(application).parties(application.data));
             if (missing.length > 0) throw new ApiError(400, 'STRONG_AUTHENTICATION_MISSING', 'strongAuthenticationMissing', { parties: missing.join(', ') }, { parties: missing });
             await sendToLenders(tx, id, { delayScale: options.lenderDelayScale });

@@ -82,7 +82,8 @@ export function readIdentitySettings(env: NodeJS.ProcessEnv, fail: (message: str
   return { mode: 'broker', issuer, clientId: clientId!, clientSecret: clientSecret!, publicBaseUrl, methods, methodParam, personalIdClaim, scope };
 }
 
-function baseUrl(raw: string | undefined, production: boolean, fail: (message: string) => never): string | undefined {
+/** PUBLIC_BASE_URL as an origin; staff login (staff/settings.ts) reads it the same way. */
+export function baseUrl(raw: string | undefined, production: boolean, fail: (message: string) => never): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
   let url: URL;

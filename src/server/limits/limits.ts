@@ -49,6 +49,8 @@ export const DEFAULT_LIMITS: LimitTable = {
   loginMail: { person: per(5, 900) },
   // Each login's code takes five wrong tries (otp/policy.ts); this bounds one address across sessions.
   loginVerify: { ip: per(60, 600) },
+  // Staff login (issue 29 item 7): each start stores a pending login; a few logins a day per person.
+  staffLogin: { ip: per(30, 600) },
 };
 
 export class RateLimitedError extends ApiError {

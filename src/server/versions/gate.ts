@@ -1,0 +1,90 @@
+// What a version must pass before it goes live (issue 29 items 3 and 6): the checks of
+// forms:check, run on the candidate in the company of what is live (a section is checked in
+// every document that includes it, a document with the live sections, the catalogue against
+// the live documents), and, for a form, the QA verdict when one is given. Any finding refuses.
+import { checkCatalogue } from '../../../engine/core/catalogue.ts';
+import { checkSection } from '../../../engine/core/check.ts';
+import type { Finding } from '../../../engine/core/types.ts';
+import { FORMS_DIR, listFormDocuments } from '../../../engine/core/node.ts';
+import type { Queryable } from '../db/index.ts';
+import { readLiveSources, type LiveSources } from './live-sources.ts';
+import type { VerdictJobs } from './qa-verdicts.ts';
+import type { GateFinding, PublishGate } from './service.ts';
+
+export interface GateOptions {
+  formsDir?: string;
+  /** The flow modules there are (server-registry's serverFlowNames): a catalogue naming another is refused. */
+  knownFlows?: readonly string[];
+  /** The QA verdicts made when versions were sent for approval: a form or section goes live only with a passing one. */
+  verdicts?: Pick<VerdictJobs, 'stored'>;
+}
+
+const described = (finding: Finding, where?: string): GateFinding => ({
+  path: finding.path,
+  message: [where, finding.section && `osio ${finding.section}`, finding.message].filter(Boolean).join(': '),
+});
+
+const includes = (raw: unknown, section: string) => typeof raw === 'object' && raw !== null && Object.hasOwn((raw as { include?: object }).include ?? {}, section);
+
+export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFlows, verdicts }: GateOptions = {}): PublishGate {
+  const documentIds = (sources: LiveSources) => listFormDocuments(formsDir).filter((id) => {
+    try {
+      sources.source(`document:${id}`);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+  const judged = async (item: string, source: unknown) => {
+    if (!verdicts) return { findings: [] };
+    const stored = await verdicts.stored(item, source);
+    if (!stored) return { findings: [{ path: '', message: 'QA-arvio puuttuu tai on vielä kesken: se tehdään, kun versio lähetetään hyväksyttäväksi.' }] };
+    return { findings: stored.reasons.map((message) => ({ path: '', message })), verdict: stored };
+  };
+
+  const gate: PublishGate = async (item, source) => {
+    const sources = await readLiveSources(db, formsDir);
+    const candidate = new Map([[item, source]]);
+    const [kind, id] = item.includes(':') ? [item.slice(0, item.indexOf(':')), item.slice(item.indexOf(':') + 1)] : [item, ''];
+
+    if (kind === 'document') {
+      const checked = sources.resolve(id, candidate);
+      if (checked.findings.length) return { findings: checked.findings.map((finding) => described(finding)) };
+      return judged(item, source);
+    }
+    if (kind === 'section') {
+      const own = checkSection(source, id).map((finding) => described(finding));
+      if (own.length) return { findings: own };
+      const findings: GateFinding[] = [];
+      for (const documentId of documentIds(sources)) {
+        if (!includes(sources.source(`document:${documentId}`), id)) continue;
+        findings.push(...sources.resolve(documentId, candidate).findings.map((finding) => described(finding, `lomake ${documentId}`)));
+      }
+      return findings.length ? { findings } : judged(item, source);
+    }
+    if (kind === 'catalogue') {
+      const documentOf = (documentId: string) => {
+        const checked = (() => {
+          try {
+            return sources.resolve(documentId);
+          } catch {
+            return undefined;
+          }
+        })();
+        return checked && !checked.findings.length ? checked.document : undefined;
+      };
+      return { findings: checkCatalogue(source, documentOf, knownFlows).map((finding) => described(finding)) };
+    }
+    // Content of forms/content/ has its own checks when its issue versions it.
+    return { findings: [{ path: '', message: `sisällön "${item}" julkaisua ei vielä tarkisteta, joten sitä ei voi julkaista` }] };
+  };
+  return async (item, source) => {
+    try {
+      return await gate(item, source);
+    } catch (error) {
+      // A source that cannot be read or resolved at all (a section that does not exist) is a finding, not a crash.
+      return { findings: [{ path: '', message: (error as Error).message }] };
+    }
+  };
+}

@@ -1,0 +1,43 @@
+// The content items that have versions, and the file in forms/ each one is. An item key is
+// `<kind>:<id>` (`document:consumer`, `section:housing`) or a kind alone for a one-of-a-kind
+// file (`catalogue`). The price table, banners and legal texts of forms/content/ fit as
+// `content:<path>` (`content:banners`, `content:legal/tietosuoja`): they map to a file already,
+// and join the versioned items by being listed in `contentItems` when their issue comes.
+import { join } from 'node:path';
+import { CATALOGUE_FILE, CONTENT_FOLDER, FORMS_DIR, SECTIONS_FOLDER, listFormDocuments, listSections } from '../../../engine/core/node.ts';
+
+const ID = /^[a-z0-9][a-z0-9-]*$/;
+// A content path may have folders, never `..` or an empty part (forms:pull writes to it).
+const CONTENT_PATH = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
+
+/** The file of an item, relative to the forms folder; undefined for a key that names no item. */
+export function itemPath(item: string): string | undefined {
+  if (item === 'catalogue') return CATALOGUE_FILE;
+  const colon = item.indexOf(':');
+  if (colon < 0) return undefined;
+  const kind = item.slice(0, colon);
+  const id = item.slice(colon + 1);
+  if (kind === 'document' && ID.test(id)) return `${id}.json`;
+  if (kind === 'section' && ID.test(id)) return `${SECTIONS_FOLDER}/${id}.json`;
+  if (kind === 'content' && CONTENT_PATH.test(id)) return `${CONTENT_FOLDER}/${id}.json`;
+  return undefined;
+}
+
+export const isContentItem = (item: string) => itemPath(item) !== undefined;
+
+export interface ContentItemFile {
+  item: string;
+  /** Relative to the forms folder. */
+  path: string;
+  file: string;
+}
+
+/** Every versioned item of a forms folder, in a stable order: documents, sections, the catalogue. */
+export function contentItems(formsDir = FORMS_DIR): ContentItemFile[] {
+  const keys = [...listFormDocuments(formsDir).map((id) => `document:${id}`), ...listSections(formsDir).map((id) => `section:${id}`), 'catalogue'];
+  return keys.flatMap((item) => {
+    const path = itemPath(item);
+    // A file whose name is no item key (capitals, spaces) stays out of the versions; forms:check names it.
+    return path ? [{ item, path, file: join(formsDir, path) }] : [];
+  });
+}

@@ -1,0 +1,145 @@
+// The QA verdict of a version (issue 29 item 6; engine/qa/verdict.ts), made when it is sent
+// for approval and kept on the version: generating a form's cases and scoring its mutations
+// takes a minute or more of CPU, which neither an HTTP request nor the event loop that serves
+// applicants can give. It runs in a child process (tools/qa-verdict.ts), one at a time; the
+// publish gate (gate.ts) then only reads the stored verdict. A start re-queues the versions in
+// review that have none (a restart dropped the job).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FormDocument } from '../../../engine/core/types.ts';
+import type { Queryable } from '../db/index.ts';
+import { contentHash } from './hash.ts';
+import { readLiveSources } from './live-sources.ts';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+/** What is kept on a version: pass or fail, why, and the figures a reviewer reads. */
+export interface StoredVerdict {
+  passes: boolean;
+  reasons: string[];
+  /** Per form (a section's verdict covers every form that includes it). */
+  forms: Record<string, unknown>;
+  madeAt: string;
+}
+
+export interface VerdictOptions {
+  /** Mutations scored per form (a seeded sample); all of them when unset. */
+  sample?: number;
+  threshold?: number;
+  /** Stops a verdict that runs longer (it then fails, saying so). */
+  timeoutMs?: number;
+}
+
+/** The verdict of one flat form against the live one, from the child process: the tool's JSON. */
+export async function verdictOf(live: FormDocument | undefined, candidate: FormDocument, { sample, threshold, timeoutMs = 15 * 60_000 }: VerdictOptions = {}): Promise<{ passes: boolean; reasons: string[]; summary: unknown }> {
+  const dir = mkdtempSync(join(tmpdir(), 'lv-verdict-'));
+  try {
+    writeFileSync(join(dir, 'candidate.json'), JSON.stringify(candidate));
+    if (live) writeFileSync(join(dir, 'live.json'), JSON.stringify(live));
+    const args = ['--import', 'tsx', join(root, 'tools', 'qa-verdict.ts'), '--file', join(dir, 'candidate.json'), ...(live ? ['--live', join(dir, 'live.json')] : ['--new']), '--json'];
+    if (sample !== undefined) args.push('--sample', String(sample));
+    if (threshold !== undefined) args.push('--threshold', String(threshold));
+    const { code, stdout, stderr } = await run(args, timeoutMs);
+    if (code === 0 || code === 1) {
+      const verdict = JSON.parse(stdout) as { passes: boolean; reasons: string[]; mutation: unknown; behaviour: unknown; candidate: unknown; durations: unknown };
+      return { passes: verdict.passes, reasons: verdict.reasons, summary: { mutation: verdict.mutation, behaviour: verdict.behaviour, candidate: verdict.candidate, durations: verdict.durations } };
+    }
+    return { passes: false, reasons: [code === null ? 'QA-arvio ei valmistunut ajassa.' : `QA-arviota ei voitu tehdä: ${stderr.trim().split('\n').slice(-1)[0] ?? ''}`], summary: null };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function run(args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done({ code: signal ? null : code, stdout, stderr });
+    });
+  });
+}
+
+const kindOf = (item: string) => item.slice(0, item.indexOf(':'));
+const idOf = (item: string) => item.slice(item.indexOf(':') + 1);
+const includes = (raw: unknown, section: string) => typeof raw === 'object' && raw !== null && Object.hasOwn((raw as { include?: object }).include ?? {}, section);
+
+/** The forms a version changes, each as live and as the version makes it (a section: every form including it). */
+async function formsOf(db: Queryable, formsDir: string, documentIds: readonly string[], item: string, source: unknown) {
+  const sources = await readLiveSources(db, formsDir);
+  const replace = new Map([[item, source]]);
+  const ids = kindOf(item) === 'document' ? [idOf(item)] : documentIds.filter((id) => includes(sources.source(`document:${id}`), idOf(item)));
+  return ids.map((id) => {
+    const live = (() => {
+      try {
+        const checked = sources.resolve(id);
+        return checked.findings.length ? undefined : checked.document;
+      } catch {
+        return undefined;
+      }
+    })();
+    const candidate = sources.resolve(id, replace);
+    return { id, live, candidate };
+  });
+}
+
+export interface VerdictJobs {
+  /** Queues the verdict of a version sent for approval; resolves when it is stored. */
+  queue(item: string, number: number): Promise<void>;
+  /** The stored verdict of this content of the item (any version with the same content), or undefined while there is none. */
+  stored(item: string, source: unknown): Promise<StoredVerdict | undefined>;
+  /** Queues every version in review without a verdict (at start). */
+  resume(): Promise<void>;
+}
+
+export const judgesItem = (item: string) => kindOf(item) === 'document' || kindOf(item) === 'section';
+
+export function verdictJobs(db: Queryable, { formsDir, documentIds, log, options = {} }: { formsDir: string; documentIds: () => readonly string[]; log: FastifyBaseLogger; options?: VerdictOptions }): VerdictJobs {
+  let chain: Promise<void> = Promise.resolve();
+
+  async function judge(item: string, number: number) {
+    const row = (await db.query<{ source: unknown; state: string }>('SELECT source, state FROM content_versions WHERE item = $1 AND number = $2', [item, number])).rows[0];
+    if (!row || row.state !== 'review') return;
+    const forms: Record<string, unknown> = {};
+    const reasons: string[] = [];
+    for (const { id, live, candidate } of await formsOf(db, formsDir, documentIds(), item, row.source)) {
+      if (candidate.findings.length) {
+        reasons.push(`lomake ${id}: tarkistus löysi virheitä (${candidate.findings.length})`);
+        continue;
+      }
+      const verdict = await verdictOf(live, candidate.document, options);
+      forms[id] = verdict.summary;
+      reasons.push(...verdict.reasons.map((reason) => `lomake ${id}: ${reason}`));
+    }
+    const stored: StoredVerdict = { passes: reasons.length === 0, reasons, forms, madeAt: new Date().toISOString() };
+    await db.query('UPDATE content_versions SET verdict = $3::jsonb WHERE item = $1 AND number = $2', [item, number, JSON.stringify(stored)]);
+    log.info({ item, number, passes: stored.passes }, 'QA verdict stored');
+  }
+
+  const jobs: VerdictJobs = {
+    queue(item, number) {
+      if (!judgesItem(item)) return Promise.resolve();
+      const job = chain.then(() => judge(item, number));
+      chain = job.catch((error) => log.error({ err: error, item, number }, 'QA verdict failed'));
+      return chain;
+    },
+    async stored(item, source) {
+      const hash = contentHash(source);
+      const rows = (await db.query<{ verdict: StoredVerdict | null }>(`SELECT verdict FROM content_versions WHERE item = $1 AND hash = $2 AND verdict ? 'passes' ORDER BY number DESC LIMIT 1`, [item, hash])).rows;
+      return rows[0]?.verdict ?? undefined;
+    },
+    async resume() {
+      const rows = (await db.query<{ item: string; number: number }>(`SELECT item, number FROM content_versions WHERE state = 'review' AND verdict IS NULL ORDER BY item, number`)).rows;
+      for (const { item, number } of rows) void jobs.queue(item, number);
+    },
+  };
+  return jobs;
+}

@@ -1,0 +1,72 @@
+// Issue 29 item 4: an application stays on the form it was started on. Publishing a form
+// (here written straight to the store, as another instance's publish would be) changes
+// what new applications are checked with, with no restart; an application started before
+// finalizes under its own release, and making the earlier release live again brings its
+// behaviour back.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FormDocument } from '../../engine/core/types.ts';
+import { shippedProducts } from '../../src/server/applications/products.ts';
+import { liveReleases, saveRelease, setLiveRelease } from '../../src/server/forms/releases.ts';
+import { validApplication } from '../fixtures/consumer-valid.ts';
+import { describeOnDatabases } from './helpers/database.ts';
+import { API, post, recordBankIdentification, startTestServer, type TestServer } from './helpers/server.ts';
+
+type Data = Record<string, unknown>;
+const saveBody = (data: Data, step: number, extra: Data = {}): Data => ({ ...data, additionalFormData: { step, hasCoApplicant: false }, ...extra });
+
+describeOnDatabases('form releases: applications stay on the form they started on', (target) => {
+  let server: TestServer;
+  const url = (path: string) => `${server.url}${API}${path}`;
+  const release = async (id: number) => (await server.db.query<{ form_release: string | null }>('SELECT form_release FROM applications WHERE id = $1', [id])).rows[0].form_release;
+
+  beforeAll(async () => {
+    // Every request reads the live pointers: what another instance published is seen at once.
+    server = await startTestServer(target, { formsRefreshMs: 0 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('publishes forms/ at start, stamps new applications, and keeps each on its release', async () => {
+    const first = (await liveReleases(server.db)).get('consumer');
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+
+    const amount = Number(validApplication().inputAppliedAmount);
+    const started = await post(url('/save'), saveBody(validApplication(), 7));
+    expect(started.status, started.text).toBe(200);
+    const { id, token } = started.body as { id: number; token: string };
+    expect(await release(id)).toBe(first);
+
+    // Version 2 raises the amount's minimum above what the application asked for.
+    const raised = structuredClone(shippedProducts().fileDocument('consumer')) as FormDocument;
+    raised.schema.properties.inputAppliedAmount = { ...raised.schema.properties.inputAppliedAmount, minimum: amount + 5000 };
+    const second = await saveRelease(server.db, raised);
+    await setLiveRelease(server.db, 'consumer', second);
+
+    const refused = await post(url('/save'), saveBody(validApplication(), 7));
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.body as { errors: Record<string, string> }).errors)).toEqual(['inputAppliedAmount']);
+    const bigger = await post(url('/save'), saveBody({ ...validApplication(), inputAppliedAmount: amount + 5000 }, 7));
+    expect(bigger.status, bigger.text).toBe(200);
+    expect(await release((bigger.body as { id: number }).id)).toBe(second);
+
+    // The application started on version 1 saves and finalizes under version 1.
+    expect((await post(url(`/save/${id}/${token}`), saveBody(validApplication(), 7))).text).toBe('success');
+    await recordBankIdentification(server.db, id, String(validApplication().primaryApplicantPersonalIdentificationNumber));
+    expect((await post(url(`/save/${id}/${token}`), { finalize: 1, additionalFormData: { step: 0 } })).text).toBe('success');
+    expect(await release(id)).toBe(first);
+
+    // Version 1 live again: its behaviour is back for new applications.
+    await setLiveRelease(server.db, 'consumer', first!);
+    const again = await post(url('/save'), saveBody(validApplication(), 7));
+    expect(again.status, again.text).toBe(200);
+    expect(await release((again.body as { id: number }).id)).toBe(first);
+  });
+
+  it('checks an application stored before releases (no release) with the live form', async () => {
+    const created = await post(url('/save'), saveBody(validApplication(), 7));
+    const { id, token } = created.body as { id: number; token: string };
+    await server.db.query('UPDATE applications SET form_release = NULL WHERE id = $1', [id]);
+    expect((await post(url(`/save/${id}/${token}`), saveBody(validApplication(), 7))).text).toBe('success');
+  });
+});

@@ -1,0 +1,24 @@
+// The server's database for a command-line tool: DATABASE_URL, else the embedded one in
+// DATA_DIR (./data), which is one process's: the server must be stopped. Never creates an
+// empty embedded database where there was none. Without one the reason is printed and the
+// exit code given: 1 when there is no database, 0 when it has no content versions yet.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readConfig } from '../src/server/config.ts';
+import { openDatabase, type Database } from '../src/server/db/index.ts';
+
+export async function openContentDatabase(): Promise<{ db: Database } | { exitCode: number }> {
+  const config = readConfig();
+  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'PG_VERSION'))) {
+    console.error(`Tietokantaa ei ole hakemistossa ${config.dataDir} (DATA_DIR tai DATABASE_URL).`);
+    return { exitCode: 1 };
+  }
+  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const present = await db.query<{ present: boolean }>(`SELECT to_regclass('content_versions') IS NOT NULL AS present`);
+  if (!present.rows[0].present) {
+    console.log('Tietokannassa ei ole sisältöversioita.');
+    await db.close();
+    return { exitCode: 0 };
+  }
+  return { db };
+}
