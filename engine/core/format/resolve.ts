@@ -2,7 +2,7 @@
 // itself (where each flat path came from) rather than forms:check's findings.
 import { resolveDocument, type LoadSection, type Resolution } from '../sections.ts';
 import { fieldsToMaps } from './fields-to-maps.ts';
-import { CURRENT_FORMAT, migrateDocument } from './index.ts';
+import { CURRENT_FORMAT, migrateDocument } from './migrate.ts';
 import { FORMAT_2_SHARED_MESSAGES } from './v1-to-v2.ts';
 
 /**
