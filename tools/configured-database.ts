@@ -4,7 +4,8 @@
 // exit code given: 1 when there is no database, 0 when it has no content versions yet.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { readConfig } from '../src/server/config.ts';
+import { ConfigError, readConfig } from '../src/server/config.ts';
+import { DataDirLocked } from '../src/server/db/data-dir-lock.ts';
 import { openDatabase, type Database } from '../src/server/db/index.ts';
 
 export async function openContentDatabase(): Promise<{ db: Database } | { exitCode: number }> {
@@ -21,4 +22,29 @@ export async function openContentDatabase(): Promise<{ db: Database } | { exitCo
     return { exitCode: 0 };
   }
   return { db };
+}
+
+/**
+ * Runs a tool that works on the content database with the database open for it, then exits with
+ * its code; a configuration error or a locked data directory is one line, not a stack.
+ */
+export function runWithContentDatabase(work: (db: Database) => Promise<number>, { withoutVersions }: { withoutVersions?: number } = {}): void {
+  (async () => {
+    const opened = await openContentDatabase();
+    // A database without content versions is nothing to pull (0), but no version to export.
+    if ('exitCode' in opened) return opened.exitCode === 0 ? (withoutVersions ?? 0) : opened.exitCode;
+    try {
+      return await work(opened.db);
+    } finally {
+      await opened.db.close();
+    }
+  })().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+      else if (error instanceof DataDirLocked) console.error(error.message);
+      else console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -9,53 +9,40 @@ import { parseArgs } from 'node:util';
 import { FORMS_DIR } from '../engine/core/node.ts';
 import { readLiveSources } from '../src/server/versions/live-sources.ts';
 import { readVersion } from '../src/server/versions/store.ts';
-import { openContentDatabase } from './configured-database.ts';
+import { runWithContentDatabase } from './configured-database.ts';
 
 const USAGE = 'Käyttö: npm run forms:export -- <document:ID | section:ID> <versio> [--form ID] [--out TIEDOSTO.json]';
 
-async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, form: { type: 'string' } } });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const [item, numberText, ...extra] = parsed.positionals;
-  const number = Number(numberText);
-  const kind = item?.split(':')[0];
-  const form = kind === 'document' ? item.slice('document:'.length) : parsed.values.form;
-  if (extra.length || !Number.isInteger(number) || number < 1 || (kind !== 'document' && kind !== 'section') || !form) {
-    console.error(USAGE);
-    return 2;
-  }
-  const opened = await openContentDatabase();
-  if ('exitCode' in opened) return opened.exitCode || 1;
-  const { db } = opened;
-  try {
-    const version = await readVersion(db, item, number);
-    if (!version) {
-      console.error(`Versiota ${item} ${number} ei ole.`);
-      return 1;
-    }
-    const checked = (await readLiveSources(db, FORMS_DIR)).resolve(form, new Map([[item, version.source]]));
-    if (checked.findings.length) {
-      for (const finding of checked.findings) console.error(`${item} ${number}${finding.section ? ` (osio ${finding.section})` : ''} ${finding.path}: ${finding.message}`);
-      return 1;
-    }
-    const text = `${JSON.stringify(checked.document, null, 2)}\n`;
-    if (parsed.values.out) writeFileSync(parsed.values.out, text);
-    else process.stdout.write(text);
-    return 0;
-  } finally {
-    await db.close();
-  }
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, form: { type: 'string' } } });
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
 }
+const [item, numberText, ...extra] = parsed.positionals;
+const number = Number(numberText);
+const kind = item?.split(':')[0];
+const form = kind === 'document' ? item.slice('document:'.length) : parsed.values.form;
+if (extra.length || !Number.isInteger(number) || number < 1 || (kind !== 'document' && kind !== 'section') || !form) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const out = parsed.values.out;
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runWithContentDatabase(async (db) => {
+  const version = await readVersion(db, item, number);
+  if (!version) {
+    console.error(`Versiota ${item} ${number} ei ole.`);
+    return 1;
+  }
+  const checked = (await readLiveSources(db, FORMS_DIR)).resolve(form, new Map([[item, version.source]]));
+  if (checked.findings.length) {
+    for (const finding of checked.findings) console.error(`${item} ${number}${finding.section ? ` (osio ${finding.section})` : ''} ${finding.path}: ${finding.message}`);
+    return 1;
+  }
+  const text = `${JSON.stringify(checked.document, null, 2)}\n`;
+  if (out) writeFileSync(out, text);
+  else process.stdout.write(text);
+  return 0;
+}, { withoutVersions: 1 });

@@ -5,34 +5,16 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FORMS_DIR } from '../engine/core/node.ts';
-import { ConfigError } from '../src/server/config.ts';
-import { DataDirLocked } from '../src/server/db/data-dir-lock.ts';
 import { pullLiveVersions } from '../src/server/versions/pull.ts';
-import { openContentDatabase } from './configured-database.ts';
+import { runWithContentDatabase } from './configured-database.ts';
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { forms: { type: 'string' } } });
-  const formsDir = resolve(values.forms ?? FORMS_DIR);
-  const opened = await openContentDatabase();
-  if ('exitCode' in opened) return opened.exitCode;
-  const { db } = opened;
-  try {
-    const { changed, skipped } = await pullLiveVersions(db, formsDir);
-    for (const path of changed) console.log(`muuttui: ${join(formsDir, path)}`);
-    for (const item of skipped) console.warn(`ohitettu (ei tiedostoa tälle sisällölle): ${item}`);
-    if (changed.length === 0) console.log(`Ei muutoksia: ${formsDir} vastaa julkaistuja versioita.`);
-    return 0;
-  } finally {
-    await db.close();
-  }
-}
+const { values } = parseArgs({ options: { forms: { type: 'string' } } });
+const formsDir = resolve(values.forms ?? FORMS_DIR);
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-    else if (error instanceof DataDirLocked) console.error(error.message);
-    else console.error(error);
-    process.exit(1);
-  },
-);
+runWithContentDatabase(async (db) => {
+  const { changed, skipped } = await pullLiveVersions(db, formsDir);
+  for (const path of changed) console.log(`muuttui: ${join(formsDir, path)}`);
+  for (const item of skipped) console.warn(`ohitettu (ei tiedostoa tälle sisällölle): ${item}`);
+  if (changed.length === 0) console.log(`Ei muutoksia: ${formsDir} vastaa julkaistuja versioita.`);
+  return 0;
+});

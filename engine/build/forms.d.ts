@@ -13,4 +13,6 @@ declare module 'virtual:forms' {
   import type { FormDocument, SchemaValidateFunction } from '../core/types.ts';
   /** Every document the catalogue names, by id, with its variant sets (as `virtual:form/<id>` has them). */
   export const documents: Readonly<Record<string, ReadonlyArray<{ variants: readonly string[]; load: () => Promise<{ document: FormDocument; validate: SchemaValidateFunction }> }>>>;
+  /** The release (content hash of the resolved document) of each document this build carries. */
+  export const releases: Readonly<Record<string, string>>;
 }

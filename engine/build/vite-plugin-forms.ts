@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { generateValidatorModule } from '../core/compile.ts';
 import { resolveVariants, variantKey, variantSets } from '../core/document.ts';
-import { CATALOGUE_FILE, FORMS_DIR, FormDocumentError, SECTIONS_FOLDER, listFormDocuments, readCatalogue, readFormSource } from '../core/node.ts';
+import { CATALOGUE_FILE, FORMS_DIR, FormDocumentError, SECTIONS_FOLDER, listFormDocuments, readCatalogue, readFormSource, releaseHash } from '../core/node.ts';
 
 const FORM_PREFIX = 'virtual:form/';
 const VALIDATOR_PREFIX = 'virtual:form-validator/';
@@ -50,7 +50,9 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
         this.addWatchFile(join(formsDir, CATALOGUE_FILE));
         // The products' documents, and the pages' own (the customer login's forms, issue 17).
         const ids = [...new Set([...Object.values(readCatalogue(formsDir).products).map((product) => product.document), ...listFormDocuments(formsDir)])];
-        return `${ids.map((formId, i) => `import { variantSets as form${i} } from ${JSON.stringify(FORM_PREFIX + formId)};`).join('\n')}\nexport const documents = { ${ids.map((formId, i) => `${JSON.stringify(formId)}: form${i}`).join(', ')} };\n`;
+        // The release each document's build is (issue 29): a page whose form the server has since replaced loads the live one.
+        const releases = Object.fromEntries(ids.map((formId) => [formId, releaseHash(read(this, formId))]));
+        return `${ids.map((formId, i) => `import { variantSets as form${i} } from ${JSON.stringify(FORM_PREFIX + formId)};`).join('\n')}\nexport const documents = { ${ids.map((formId, i) => `${JSON.stringify(formId)}: form${i}`).join(', ')} };\nexport const releases = ${JSON.stringify(releases)};\n`;
       }
       if (!request.startsWith(FORM_PREFIX) && !request.startsWith(VALIDATOR_PREFIX)) return undefined;
       if (request.startsWith(FORM_PREFIX)) {

@@ -59,3 +59,31 @@ export function generateValidatorModule(doc: FormDocument, imports: StandaloneIm
   ].join('\n');
   return `${header}\n${code.replace(/^"use strict";/, '')}\n`;
 }
+
+/** The parameters a published validator module's factory takes, in order. */
+export const FACTORY_PARAMETERS = [RUNTIME_NAMESPACE, AJV_RUNTIME_NAMESPACE] as const;
+
+/**
+ * ESM source of a published form release (issue 29 item 3), made by the server and served
+ * as an immutable module: `document` (the resolved document of one variant set) and
+ * `createValidator(finnishValidators, ajvRuntime)`, which returns its validator. It imports
+ * nothing, so it needs no bundler and names no file of the build; the page hands in the two
+ * helper namespaces its own bundle already has. No eval, no new Function: a strict CSP holds.
+ */
+export function generateReleaseModule(doc: FormDocument): string {
+  const ajv = createAjv({ messages: false, code: { source: true } });
+  let code = standaloneCode(ajv, ajv.compile(doc.schema));
+  code = code.replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_whole, name: string) => `${AJV_RUNTIME_NAMESPACE}.${name}`);
+  const leftover = code.match(/require\([^)]*\)/);
+  if (leftover) throw new Error(`${doc.id}: generoitu validaattori vaatii tuntemattoman moduulin ${leftover[0]}`);
+  return [
+    `// A published release of form ${doc.id}, made by engine/core/compile.ts. Do not edit.`,
+    `export const document = ${JSON.stringify(doc)};`,
+    `export function createValidator(${FACTORY_PARAMETERS.join(', ')}) {`,
+    'const module = { exports: {} };',
+    code.replace(/^"use strict";/, ''),
+    'return module.exports;',
+    '}',
+    '',
+  ].join('\n');
+}

@@ -271,3 +271,10 @@ export function checkContentFiles(formsDir = FORMS_DIR, brands: ReadonlySet<stri
 }
 
 const PAGE_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * A form release's name (issue 29): SHA-256 of the resolved document's JSON, key order kept
+ * (a schema's property order is the form's field order). The server names what it publishes
+ * with it, the build what it carries, so a page knows whether its own build is live.
+ */
+export const releaseHash = (doc: FormDocument): string => createHash('sha256').update(JSON.stringify(doc), 'utf8').digest('hex');

@@ -141,7 +141,8 @@ export function mutationsOf(doc: FormDocument): Mutation[] {
   });
   doc.steps.forEach((step, index) => {
     if (step.when !== undefined) out.push({ id: `steps/${step.id}/when/not`, description: `vaihe ${step.number}: ehto käännetty`, apply: (doc) => at(doc, ['steps', index], (p, k) => ((p[k as string] as Json).when = { '!': (p[k as string] as Json).when })) });
-    if (step.sections.some((s) => s.fields.length > 1))
+    // Only where there is another step to move it to (the one-step forms: the login, the customer's details, the insurance).
+    if (doc.steps.length > 1 && step.sections.some((s) => s.fields.length > 1))
       out.push({ id: `steps/${step.id}/field-moved`, description: `vaihe ${step.number}: viimeinen kenttä siirretty toiseen vaiheeseen`, apply: (doc) => {
         const target = doc.steps[index === 0 ? 1 : 0];
         const section = doc.steps[index].sections.find((s) => s.fields.length > 1)!;

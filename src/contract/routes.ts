@@ -117,6 +117,78 @@ const idsBody = <const K extends string>(keys: readonly K[]) =>
     additionalProperties: false,
   }) as const;
 
+
+// Content versions (issue 29 item 8): staff only. An item key is one path segment, URL-encoded.
+const itemParam = { type: 'string', minLength: 1, maxLength: 200, description: 'The item key, URL-encoded: document%3Aconsumer, section%3Ahousing, catalogue, content%3Alegal%2Ftietosuoja' } as const;
+const versionNumber = { type: 'string', pattern: '^[1-9][0-9]{0,8}$', description: 'The version number' } as const;
+const itemPath = { type: 'object', properties: { item: itemParam }, required: ['item'], additionalProperties: false } as const;
+const versionPath = { type: 'object', properties: { item: itemParam, number: versionNumber }, required: ['item', 'number'], additionalProperties: false } as const;
+const versionState = { type: 'string', enum: ['draft', 'review', 'live', 'retired'] } as const;
+const versionSummary = {
+  type: 'object',
+  properties: {
+    item: { type: 'string' },
+    number: { type: 'integer' },
+    hash: { type: 'string', description: 'SHA-256 of the source with sorted keys' },
+    author: { type: 'string', description: "The staff member's id as text, or 'repository' for an import from forms/" },
+    createdAt: { type: 'string', format: 'date-time' },
+    note: { type: 'string' },
+    state: versionState,
+    stateChangedAt: { type: 'string', format: 'date-time' },
+    stateChangedBy: { type: 'string' },
+    comment: { type: ['string', 'null'], description: 'Why it was sent back' },
+    basedOn: { type: ['integer', 'null'] },
+    liveAt: { type: ['string', 'null'], format: 'date-time', description: 'When it went live, if ever' },
+  },
+  required: ['item', 'number', 'hash', 'author', 'createdAt', 'note', 'state', 'stateChangedAt', 'stateChangedBy', 'comment', 'basedOn', 'liveAt'],
+  additionalProperties: false,
+} as const;
+const versionAnswer = { type: 'object', properties: { version: versionSummary }, required: ['version'], additionalProperties: false } as const;
+const finding = {
+  type: 'object',
+  properties: { path: { type: 'string' }, message: { type: 'string' }, section: { type: 'string' }, party: { type: 'string' } },
+  required: ['path', 'message'],
+  additionalProperties: false,
+} as const;
+/** A refusal with what the publish check (or the diff's resolving) found. */
+const findingsError = {
+  type: 'object',
+  properties: { type: { type: 'string' }, message: { type: 'string' }, findings: { type: 'array', items: finding } },
+  required: ['type', 'message'],
+  additionalProperties: false,
+} as const;
+const formChange = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string' },
+    text: { type: 'string', description: 'One Finnish sentence' },
+    field: { type: 'string' },
+    step: { type: 'string' },
+    variant: { type: 'string' },
+    document: { type: 'string', description: 'For a section item: the document the change shows in' },
+  },
+  required: ['kind', 'text'],
+  additionalProperties: false,
+} as const;
+const auditRecord = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'string', format: 'date-time' },
+    staffId: { type: 'integer' },
+    staffName: { type: 'string' },
+    action: { type: 'string' },
+    item: { type: ['string', 'null'] },
+    version: { type: ['integer', 'null'] },
+    detail: { type: 'object', additionalProperties: true },
+  },
+  required: ['id', 'at', 'staffId', 'staffName', 'action', 'item', 'version', 'detail'],
+  additionalProperties: false,
+} as const;
+const digits = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
+/** Authors and state-changers are staff ids as text: their names, for showing. */
+const staffNames = { type: 'object', additionalProperties: { type: 'string' }, description: "Staff id (as text) → the member's name, for every author and state-changer in the answer" } as const;
+
 export const contract = {
   'GET /api/health': {
     summary: 'Liveness and the database round trip',
@@ -130,6 +202,18 @@ export const contract = {
     summary: 'The town of a Finnish postal code',
     params: { type: 'object', properties: { zip: { type: 'string' } }, required: ['zip'] },
     response: { 200: { type: 'object', properties: { postalCode: { type: 'string' }, town: { type: 'string' } }, required: ['postalCode', 'town'], additionalProperties: false }, ...errors },
+  },
+  'GET /api/forms/live': {
+    summary: 'The live release (content hash) of every form document: new applications are checked with it, and a page whose build carries another loads its module from /forms/<release>/',
+    response: {
+      200: {
+        type: 'object',
+        properties: { releases: { type: 'object', additionalProperties: { type: 'string', pattern: '^[0-9a-f]{64}$' } } },
+        required: ['releases'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
   },
   'GET /api/site-banners': {
     summary: "The site banners a page of the request's brand shows now (forms/content/banners.json)",
@@ -469,6 +553,115 @@ export const contract = {
       },
       ...errors,
     },
+  },
+
+  // Content versions (issue 29 item 8): staff only (401 STAFF_LOGIN_REQUIRED, 403 STAFF_FORBIDDEN).
+  'GET /api/content/items': {
+    summary: 'Staff (any role): every content item with its live version, the drafts being worked on and its authors',
+    response: {
+      200: {
+        type: 'object',
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                item: { type: 'string' },
+                live: { type: ['integer', 'null'] },
+                drafts: {
+                  type: 'array',
+                  items: { type: 'object', properties: { number: { type: 'integer' }, state: { type: 'string', enum: ['draft', 'review'] }, author: { type: 'string' } }, required: ['number', 'state', 'author'], additionalProperties: false },
+                },
+                authors: { type: 'array', items: { type: 'string' } },
+              },
+              required: ['item', 'live', 'drafts', 'authors'],
+              additionalProperties: false,
+            },
+          },
+          staffNames,
+        },
+        required: ['items', 'staffNames'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
+  'GET /api/content/items/:item/versions': {
+    summary: "Staff (any role): an item's versions without their content, newest first (404 for a key that names no item: neither in forms/ nor with a version)",
+    params: itemPath,
+    response: {
+      200: { type: 'object', properties: { item: { type: 'string' }, versions: { type: 'array', items: versionSummary }, staffNames }, required: ['item', 'versions', 'staffNames'], additionalProperties: false },
+      ...errors,
+    },
+  },
+  'GET /api/content/items/:item/versions/:number': {
+    summary: 'Staff (any role): one version with its content (source) and the publish check\'s verdict',
+    params: versionPath,
+    response: {
+      200: {
+        type: 'object',
+        properties: { ...versionSummary.properties, source: { type: 'object', additionalProperties: true }, verdict: {} },
+        required: [...versionSummary.required, 'source', 'verdict'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
+  'POST /api/content/items/:item/versions': {
+    summary: 'Staff (editor, admin): a new draft of the item from the content given (201); bodies up to 1 MB',
+    params: itemPath,
+    body: {
+      type: 'object',
+      properties: { source: { type: 'object', description: 'The content as its file in forms/ has it' }, note: { type: 'string', maxLength: 1000, description: 'What the draft changes' } },
+      required: ['source', 'note'],
+      additionalProperties: false,
+    },
+    response: { 201: versionAnswer, ...errors },
+  },
+  'POST /api/content/items/:item/versions/:number/:action': {
+    summary:
+      'Staff: move a version on: submit (editor), sendBack (approver; comment required), approve (approver, not their own draft; the publish check runs), rollback (approver; of a version once live: a new live version copying it), discard (its author or admin). 403 who may not, 409 not in this state, 422 the publish check found problems (findings)',
+    params: {
+      type: 'object',
+      properties: { ...versionPath.properties, action: { type: 'string', enum: ['submit', 'sendBack', 'approve', 'rollback', 'discard'] } },
+      required: ['item', 'number', 'action'],
+      additionalProperties: false,
+    },
+    body: { type: 'object', properties: { comment: { type: 'string', maxLength: 2000 } }, additionalProperties: false },
+    response: { 200: versionAnswer, 422: findingsError, ...errors },
+  },
+  'GET /api/content/items/:item/diff': {
+    summary:
+      "Staff (any role): the readable Finnish diff between two versions of a document or section item (from: the live version, to: the latest draft by default); a section's is shown in every document that includes it",
+    params: itemPath,
+    querystring: { type: 'object', properties: { from: versionNumber, to: versionNumber }, additionalProperties: false },
+    response: {
+      200: {
+        type: 'object',
+        properties: {
+          item: { type: 'string' },
+          from: { type: 'integer' },
+          to: { type: 'integer' },
+          changes: { type: 'array', items: formChange },
+          lines: { type: 'array', items: { type: 'string' } },
+          documents: { type: 'array', items: { type: 'string' }, description: 'For a section item: the documents that include it' },
+        },
+        required: ['item', 'from', 'to', 'changes', 'lines'],
+        additionalProperties: false,
+      },
+      422: findingsError,
+      ...errors,
+    },
+  },
+  'GET /api/content/audit': {
+    summary: 'Staff (approver, admin): the staff audit log, newest first, filtered by every parameter given',
+    querystring: {
+      type: 'object',
+      properties: { staffId: digits, action: { type: 'string', maxLength: 64 }, item: { type: 'string', maxLength: 200 }, version: digits, beforeId: digits, limit: { type: 'string', pattern: '^[0-9]{1,4}$' } },
+      additionalProperties: false,
+    },
+    response: { 200: { type: 'object', properties: { entries: { type: 'array', items: auditRecord } }, required: ['entries'], additionalProperties: false }, ...errors },
   },
 
   // Development tools only (AppOptions.devTools).

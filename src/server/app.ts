@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loadProducts, shippedProducts, type Products } from './applications/products.ts';
 import { startLiveForms } from './forms/live-forms.ts';
+import { releaseModuleRoutes } from './forms/release-modules.ts';
 import { liveDocuments } from './versions/live-documents.ts';
 import type { Database } from './db/index.ts';
 import { ApiError, errorHandler, frameworkErrorHandler } from './errors.ts';
@@ -34,10 +35,13 @@ import { notFoundHandler } from './not-found.ts';
 import { registerContract } from './contract-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import type { FlowContext } from '../flows/server-flow.ts';
-import { loadServerFlows, loadServiceFlows } from '../flows/server-registry.ts';
+import { loadServerFlows, loadServiceFlows, serverFlowNames } from '../flows/server-registry.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createStaffGuard } from './staff/sessions.ts';
 import { readStaffSettings, type StaffSettings } from './staff/settings.ts';
+import { contentRoutes, staffAudit } from './versions/routes.ts';
+import { createPublishGate } from './versions/gate.ts';
+import { versionService } from './versions/service.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /**
@@ -219,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.warn({ err: error }, 'reading the live forms failed');
     }
   });
+  await app.register(releaseModuleRoutes, { products, forms });
   const flowContext: FlowContext = { db, products, forms, sessions, sessionSettings, limiter, personKeys: keys, notifier, now, brandDomains, lenderDelayScale: options.lenderDelayScale };
   // One set of application routes per API prefix of the catalogue, each for its own products, as its flow has them.
   for (const [prefix, group] of products.groups) await flows.of(group[0].flow).registerGroup(app, flowContext, { prefix, products: group });
@@ -239,6 +244,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw new Error(message);
   });
   await app.register(staffRoutes, { db, settings: staffSettings, guard: staffGuard, limiter, now });
+  // Issue 29 item 8: the content versions over HTTP, for staff. A published version serves at once here (republish)
+  // and on other instances at their next read of the live forms.
+  // lead: add the QA verdicts: createPublishGate(db, { …, verdicts }) and onSubmitted: (item, number) => void verdicts.queue(item, number).
+  const knownFlows = [...serverFlowNames(), ...(options.flowsDir ? serverFlowNames(options.flowsDir) : [])];
+  const versions = versionService({ gate: createPublishGate(db, { formsDir: products.formsDir, knownFlows }), audit: staffAudit });
+  await app.register(contentRoutes, { db, service: versions, staffGuard, formsDir: products.formsDir, onPublished: () => forms.republish() });
   if (options.devTools) {
     await app.register(devEmbedRoutes);
     if (notifier instanceof DevOutbox) await app.register(outboxRoutes, { outbox: notifier });

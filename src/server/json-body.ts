@@ -15,14 +15,14 @@ export const MAX_JSON_DEPTH = 8;
  * Refuses what PostgreSQL cannot store (NUL, lone surrogates) and nesting no call needs,
  * without recursion, so a body nested thousands deep costs no stack.
  */
-export function checkJsonShape(body: unknown): void {
+export function checkJsonShape(body: unknown, maxDepth = MAX_JSON_DEPTH): void {
   const stack: Array<[unknown, number]> = [[body, 0]];
   while (stack.length > 0) {
     const [value, depth] = stack.pop()!;
     if (typeof value === 'string') {
       if (!isStorableText(value)) throw badRequest('invalidText');
     } else if (typeof value === 'object' && value !== null) {
-      if (depth >= MAX_JSON_DEPTH) throw badRequest('tooDeep');
+      if (depth >= maxDepth) throw badRequest('tooDeep');
       for (const [key, member] of Object.entries(value)) {
         if (!isStorableText(key)) throw badRequest('invalidText');
         stack.push([member, depth + 1]);
@@ -35,15 +35,18 @@ function isStorableText(value: string): boolean {
   return value.isWellFormed() && !value.includes('\u0000');
 }
 
-/** Replaces the root's `application/json` parser; call before any route is registered. */
-export function registerJsonBodyParser(app: FastifyInstance): void {
+/**
+ * Replaces the root's `application/json` parser; call before any route is registered. A scope
+ * whose bodies nest deeper (a form document's source) calls it again with its own `maxDepth`.
+ */
+export function registerJsonBodyParser(app: FastifyInstance, { maxDepth = MAX_JSON_DEPTH }: { maxDepth?: number } = {}): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     parse(request, String(body), (error, value) => {
       if (error) return done(error, undefined);
       try {
-        checkJsonShape(value);
+        checkJsonShape(value, maxDepth);
       } catch (refusal) {
         return done(refusal as Error, undefined);
       }

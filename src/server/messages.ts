@@ -100,6 +100,10 @@ export const messages = {
     fi: 'Tarkasta postinumero',
     en: 'Unknown postal code.',
   },
+  formReleaseUnknown: {
+    fi: 'Lomakkeen versiota ei löytynyt.',
+    en: 'No such form release.',
+  },
   rateLimited: {
     fi: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.',
     en: 'Too many requests. Try again shortly.',
@@ -463,4 +467,6 @@ export const contentVersionTexts = {
   gate: 'Versiota ei voi julkaista: tarkistus löysi virheitä.',
   baselineNote: 'Tuotu repositoriosta',
   rollbackNote: 'Palautettu versio {number}',
+  diffNotAForm: 'Muutokset voi näyttää vain lomakkeista ja osioista.',
+  diffUnresolved: 'Versiota ei voi koota lomakkeeksi, joten muutoksia ei voi näyttää.',
 } as const;

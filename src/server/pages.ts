@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { listContentPages } from '../../engine/core/node.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RELEASE_MODULES_PATH } from './forms/release-modules.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fi">
@@ -62,8 +63,9 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
   const statusOf = (url: string) => (known.has(url.split(/[?#]/)[0].split('/')[2] ?? '') ? 200 : 404);
   // Every page, the shell's routes and the static files alike (`/?id=…&token=…` is the
   // static index.html): a token in the URL, in the path or the query, means nothing may keep it.
+  // A form release's module (/forms/<hash>/…) is named by its content hash, not a token.
   app.addHook('onSend', async (request, reply) => {
-    if (carriesToken(request.url)) reply.header('cache-control', PRIVATE);
+    if (carriesToken(request.url) && !request.url.startsWith(`${RELEASE_MODULES_PATH}/`)) reply.header('cache-control', PRIVATE);
   });
   if (dir && existsSync(join(dir, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -9,6 +9,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { importBaseline } from '../../src/server/versions/baseline.ts';
 import { createPublishGate } from '../../src/server/versions/gate.ts';
 import { verdictJobs } from '../../src/server/versions/qa-verdicts.ts';
 import { versionService, type Actor } from '../../src/server/versions/service.ts';
@@ -33,7 +34,10 @@ describeOnDatabases('the publish gate', (target) => {
     await migrate(db);
     formsDir = mkdtempSync(join(tmpdir(), 'lv-gate-'));
     cpSync(resolve(import.meta.dirname, '../fixtures/forms/mini.json'), join(formsDir, 'mini.json'));
+    cpSync(resolve(import.meta.dirname, '../../forms/catalogue.json'), join(formsDir, 'catalogue.json'));
     // The fixture form scores 89,7 % on its own: the threshold is set under it.
+    // Version 1 is the repository's, live at once (the baseline import), with no verdict of its own.
+    expect(await importBaseline(db, formsDir)).toContainEqual({ item: MINI, number: 1, state: 'live' });
     jobs = verdictJobs(db, { formsDir, documentIds: () => ['mini'], log: pino({ level: 'silent' }), options: { threshold: 0.85 } });
     service = versionService({ gate: createPublishGate(db, { formsDir, verdicts: jobs }), audit: async () => {} });
   });
@@ -86,4 +90,10 @@ describeOnDatabases('the publish gate', (target) => {
     expect(outcome).toMatchObject({ ok: true, version: { state: 'live' } });
     expect((await service.getVersion(db, MINI, number))?.verdict).toMatchObject({ passes: true, reasons: [], forms: { mini: { mutation: { score: expect.any(Number) } } } });
   }, 180_000);
+
+  it('makes a version that has been live (the repository\'s) live again by rollback, with no new verdict', async () => {
+    expect((await service.getVersion(db, MINI, 1))?.state).toBe('retired');
+    const outcome = await service.transition(db, approver, MINI, 1, 'rollback');
+    expect(outcome).toMatchObject({ ok: true, version: { state: 'live', basedOn: 1 } });
+  });
 });

@@ -21,6 +21,7 @@ import { readStaffSettings } from '../../src/server/staff/settings.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { describeOnDatabases, type TestDatabase } from './helpers/database.ts';
 import { Browser } from './helpers/server.ts';
+import { logInStaff } from './helpers/staff.ts';
 
 const MINUTE = 60 * 1000;
 const fail = (message: string): never => {
@@ -64,34 +65,7 @@ describeOnDatabases('staff login', (target) => {
     await database?.drop();
   });
 
-  /** From our login route through the provider's choice to our callback, as a browser goes; the callback's answer. */
-  async function logIn(subject: string, browser = new Browser()) {
-    const started = await browser.fetch(`${url}/api/staff/login`);
-    expect(started.status).toBe(303);
-    const loginCookie = browser.cookie(url, STAFF_LOGIN_COOKIE)!;
-    expect(loginCookie).toBeTruthy();
-    const authorize = new URL(started.headers.get('location')!);
-    expect(authorize.origin + authorize.pathname).toBe(`${url}/dev-staff-idp/auth`);
-    for (const param of ['state', 'nonce', 'code_challenge']) expect(authorize.searchParams.get(param)).toBeTruthy();
-    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-    const toChooser = await browser.fetch(authorize.href);
-    expect(toChooser.status).toBe(303);
-    const chooserUrl = new URL(toChooser.headers.get('location')!, authorize);
-    const chooser = await browser.fetch(chooserUrl.href);
-    expect(chooser.status).toBe(200);
-    const page = await chooser.text();
-    expect(page).toContain('Eeva Editori');
-    expect(page).toContain('Aarne Hyväksyjä');
-    const form = new URLSearchParams({ action: 'login', member: subject });
-    const submitted = await browser.fetch(chooserUrl.href, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-    expect(submitted.status).toBe(303);
-    const resumed = await browser.fetch(new URL(submitted.headers.get('location')!, chooserUrl).href);
-    expect(resumed.status).toBe(303);
-    const callback = new URL(resumed.headers.get('location')!, chooserUrl);
-    expect(callback.origin + callback.pathname).toBe(`${url}/api/staff/callback`);
-    const done = await browser.fetch(callback.href);
-    return { browser, done, callback, loginCookie };
-  }
+  const logIn = (subject: string, browser?: Browser) => logInStaff(url, subject, browser);
 
   const me = (browser: Browser) => browser.get(`${url}/api/staff/me`);
   const staffToken = (browser: Browser) => browser.cookie(url, STAFF_COOKIE)!;

@@ -53,6 +53,8 @@ export interface Products {
   /** The hash of the document's live release. */
   liveRelease(documentId: string): string;
   hasRelease(hash: string): boolean;
+  /** A known release's resolved document. */
+  release(hash: string): FormDocument | undefined;
   /** Makes releases known by their documents, and moves the live pointers given. */
   adopt(releases: ReadonlyMap<string, FormDocument>, live?: ReadonlyMap<string, string>): void;
   /** `/hakemus/<path>`: where the product's pages are. */
@@ -146,6 +148,7 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
     fileDocument: (id) => source.document(id),
     liveRelease: (id) => live.get(id)!,
     hasRelease: (hash) => releases.has(hash),
+    release: (hash) => releases.get(hash),
     adopt(known, moved) {
       for (const [hash, doc] of known) releases.set(hash, doc);
       for (const [id, hash] of moved ?? []) if (documentIds.includes(id) && releases.has(hash)) live.set(id, hash);

@@ -1,7 +1,7 @@
 // The store of form releases (migration 059): resolved documents kept whole under their
 // content hash, and which one each document's new applications get. The only module with
 // SQL on form_releases and live_forms.
-import { createHash } from 'node:crypto';
+import { releaseHash } from '../../../engine/core/node.ts';
 import type { FormDocument } from '../../../engine/core/types.ts';
 import type { Queryable } from '../db/index.ts';
 
@@ -16,8 +16,7 @@ export interface Release {
  * two releases.
  */
 export function releaseOf(document: FormDocument): Release & { text: string } {
-  const text = JSON.stringify(document);
-  return { hash: createHash('sha256').update(text, 'utf8').digest('hex'), document, text };
+  return { hash: releaseHash(document), document, text: JSON.stringify(document) };
 }
 
 /** Stores the document as a release (once: the same content is the same release) and returns its hash. */

@@ -1,10 +1,10 @@
 // Everything stored, every row of every table as text, for "a refused request changed
 // nothing" checks. Built as one statement per database (the fuzz test takes thousands).
-// A session's idle expiry moves whenever its cookie is shown (sessions.ts), refused request
-// or not, so those two columns are left out; nothing else is.
+// A session's idle expiry moves whenever its cookie is shown (sessions.ts, staff/sessions.ts),
+// refused request or not, so those columns are left out; nothing else is.
 import type { Database } from '../../../src/server/db/index.ts';
 
-const MOVING_COLUMNS = new Set(['sessions.last_seen_at', 'sessions.expires_at']);
+const MOVING_COLUMNS = new Set(['sessions.last_seen_at', 'sessions.expires_at', 'staff_sessions.last_seen_at', 'staff_sessions.expires_at']);
 
 export type Snapshot = Record<string, string>;
 

@@ -44,3 +44,16 @@ describe('mutation score of the generated consumer suite', () => {
     expect(runMutations(doc, [suite], limit).killed).toBe(1);
   }, 120_000);
 });
+
+describe('mutations of a one-step form', () => {
+  it('has no field moved to another step, and every mutation runs', () => {
+    // The business form has one step: a move had nowhere to go and threw (the QA verdict of every one-step form failed).
+    const doc = readFormDocument('business');
+    expect(doc.steps).toHaveLength(1);
+    const mutations = mutationsOf(doc);
+    expect(mutations.some((m) => m.id.endsWith('/field-moved'))).toBe(false);
+    const suite = generateCases(doc, [], { runtimeFor: runtimeForDocument });
+    const report = runMutations(doc, [suite], sampleMutations(mutations.filter((m) => !m.id.startsWith('variants/')), 10, 1));
+    expect(report.total).toBe(10);
+  }, 60_000);
+});

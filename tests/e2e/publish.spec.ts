@@ -1,0 +1,97 @@
+// Issue 29: a form published from the database reaches the pages with no rebuild and no
+// restart. An editor (through the development staff provider) drafts the business form with the
+// company address's label, minimum length and message changed and sends it for approval; its
+// QA verdict is made; another staff member approves; a fresh browser on the form's only step
+// shows the new label and refuses a two-letter address with the new message, from the server's
+// module of the live release, under the strict CSP. The earlier version is rolled back at the
+// end, so the other specs see the business form as forms/ has it.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { stepSection } from './support/fill-from-document.ts';
+
+const ITEM = encodeURIComponent('document:business');
+const VERSIONS = `/api/content/items/${ITEM}/versions`;
+const LABEL = 'Yrityksen käyntiosoite';
+const MESSAGE = 'Kirjoita katuosoite kokonaan';
+const patient = expect.configure({ timeout: 30_000 });
+
+type Json = Record<string, any>;
+
+/** A staff member's own browser, logged in by choosing them at the development staff provider. */
+async function staffPage(browser: Browser, member: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/api/staff/login');
+  await page.getByLabel(member).check();
+  await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
+  await patient(page).toHaveURL(/\/studio$/);
+  return page;
+}
+
+/** The address field changed, in whichever format the stored source is (format 2: fields in one place). */
+function withNewAddress(source: Json): Json {
+  const changed = structuredClone(source);
+  if (changed.fields?.address) {
+    const field = changed.fields.address;
+    field.label = LABEL;
+    field.schema = { ...field.schema, minLength: 3 };
+    field.messages = { ...field.messages, minLength: MESSAGE };
+  } else {
+    changed.labels.address = LABEL;
+    changed.schema.properties.address = { ...changed.schema.properties.address, minLength: 3 };
+    changed.fieldMessages = { ...changed.fieldMessages, address: { ...changed.fieldMessages?.address, minLength: MESSAGE } };
+  }
+  return changed;
+}
+
+test('a published change to a form shows in a fresh browser with no rebuild and no restart', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const editor = await staffPage(browser, 'Eeva Editori (editor)');
+  const approver = await staffPage(browser, 'Aarne Hyväksyjä (approver)');
+
+  const items = (await (await editor.request.get('/api/content/items')).json()) as { items: Array<{ item: string; live: number | null }> };
+  const before = items.items.find((entry) => entry.item === 'document:business')!.live!;
+  const live = (await (await editor.request.get(`${VERSIONS}/${before}`)).json()) as Json;
+
+  const created = await editor.request.post(VERSIONS, { data: { source: withNewAddress(live.source), note: 'Käyntiosoite, vähintään 3 merkkiä' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { number } = ((await created.json()) as { version: { number: number } }).version;
+  expect((await editor.request.post(`${VERSIONS}/${number}/submit`)).status()).toBe(200);
+  // The verdict is made in the background when a version is sent for approval.
+  await expect.poll(async () => ((await (await approver.request.get(`${VERSIONS}/${number}`)).json()) as Json).verdict?.passes ?? null, { timeout: 180_000 }).toBe(true);
+  // The editor may not publish; the approver may.
+  expect((await editor.request.post(`${VERSIONS}/${number}/approve`)).status()).toBe(403);
+  const approved = await approver.request.post(`${VERSIONS}/${number}/approve`);
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const violations: string[] = [];
+    await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        void (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const modules: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/forms/')) modules.push(request.url());
+    });
+    const response = await page.goto('/hakemus/yritysluotto/');
+    expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+
+    const address = stepSection(page, 1).locator('[data-field="address"]');
+    await patient(address.getByText(LABEL, { exact: true })).toBeVisible();
+    await address.getByRole('textbox').fill('ab');
+    await address.getByRole('textbox').blur();
+    await expect(address.locator('.lv-error-message')).toHaveText(MESSAGE);
+    expect(modules).toHaveLength(1);
+    expect(modules[0]).toMatch(/\/forms\/[0-9a-f]{64}\/[a-z0-9+-]+\.js$/);
+    expect(violations).toEqual([]);
+  } finally {
+    // Version `before` live again, as a new version: the form as forms/ has it for every other spec.
+    const rolledBack = await approver.request.post(`${VERSIONS}/${before}/rollback`);
+    expect(rolledBack.status(), await rolledBack.text()).toBe(200);
+  }
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/hakemus/yritysluotto/');
+  await patient(stepSection(page, 1).locator('[data-field="address"]').getByText('Yrityksen katuosoite', { exact: true })).toBeVisible();
+});

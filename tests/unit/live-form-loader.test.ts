@@ -1,0 +1,79 @@
+// Issue 29 item 3, the page's side: a build whose form the server has since replaced loads
+// the live release's module (made by the server from the published document) and validates
+// with it; the build's own form while it is the live one, or when the server cannot be asked.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import * as finnishValidators from '../../custom-validators/runtime.ts';
+import * as ajvRuntime from '../../engine/core/ajv-runtime.ts';
+import { generateReleaseModule } from '../../engine/core/compile.ts';
+import { resolveVariants } from '../../engine/core/document.ts';
+import { readFormDocument, releaseHash, runtimeForDocument } from '../../engine/core/node.ts';
+import type { FormLoader } from '../../src/app/form-source.ts';
+import { liveFormLoader, releaseModuleUrl, type ReleaseModule } from '../../src/app/live-forms.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'lv-live-loader-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const built = readFormDocument('consumer');
+const published = structuredClone(built);
+published.labels = { ...published.labels, inputAppliedAmount: 'Haettava summa' };
+published.schema.properties.inputAppliedAmount = { ...published.schema.properties.inputAppliedAmount, minimum: 3000 };
+const builtRelease = releaseHash(built);
+const liveRelease = releaseHash(published);
+
+/** The server's module of a release, as a file: `importModule` is the browser's dynamic import. */
+async function importModule(url: string): Promise<ReleaseModule> {
+  const [, , release, module] = url.split('/');
+  expect(release).toBe(liveRelease);
+  const wanted = module.replace(/\.js$/, '');
+  const file = join(dir, `${release}-${wanted}.mjs`);
+  writeFileSync(file, generateReleaseModule(resolveVariants(published, wanted === 'base' ? [] : wanted.split('+'))));
+  return import(pathToFileURL(file).href);
+}
+
+const helpers = async () => ({ finnishValidators, ajvRuntime });
+const buildLoader = () => vi.fn<FormLoader>(async (_document, wanted) => ({ runtime: runtimeForDocument(built, wanted) }));
+
+describe('the page form loader', () => {
+  it('uses the build while its release is the live one', async () => {
+    const fromBuild = buildLoader();
+    const importing = vi.fn(importModule);
+    const load = liveFormLoader(fromBuild, { consumer: builtRelease }, { live: Promise.resolve({ consumer: builtRelease }), importModule: importing, helpers });
+    const form = await load('consumer', []);
+    expect(form.runtime.document.labels.inputAppliedAmount).toBe(built.labels.inputAppliedAmount);
+    expect(fromBuild).toHaveBeenCalledOnce();
+    expect(importing).not.toHaveBeenCalled();
+  });
+
+  it("loads the live release's module when the server has published another, once per variant set", async () => {
+    const fromBuild = buildLoader();
+    const importing = vi.fn(importModule);
+    const load = liveFormLoader(fromBuild, { consumer: builtRelease }, { live: Promise.resolve({ consumer: liveRelease }), importModule: importing, helpers });
+    const variant = Object.keys(published.variants ?? {})[0];
+    const [form, again] = await Promise.all([load('consumer', [variant]), load('consumer', [variant])]);
+    expect(form).toBe(again);
+    expect(importing).toHaveBeenCalledOnce();
+    expect(importing).toHaveBeenCalledWith(releaseModuleUrl(liveRelease, [variant]));
+    expect(fromBuild).not.toHaveBeenCalled();
+    // The published label and limit, and the validator built from the module agrees with the server's.
+    expect(form.runtime.document.labels.inputAppliedAmount).toBe('Haettava summa');
+    const data = { loanPurposeId: 16, inputAppliedAmount: 2500, inputAppliedTenor: 8, hasCoApplicant: false };
+    const server = runtimeForDocument(published, [variant]);
+    expect(form.runtime.validateStep(data, 1)).toEqual(server.validateStep(data, 1));
+  });
+
+  it("keeps the build's form when the server cannot say what is live", async () => {
+    const fromBuild = buildLoader();
+    const load = liveFormLoader(fromBuild, { consumer: builtRelease }, { live: Promise.reject(new Error('offline')), importModule, helpers });
+    await load('consumer', []);
+    expect(fromBuild).toHaveBeenCalledOnce();
+  });
+
+  it('names a module by the wanted variants, sorted, or base', () => {
+    expect(releaseModuleUrl('a'.repeat(64), ['yhdistelylaina', 'kattokorko'])).toBe(`/forms/${'a'.repeat(64)}/kattokorko+yhdistelylaina.js`);
+    expect(releaseModuleUrl('a'.repeat(64), [])).toBe(`/forms/${'a'.repeat(64)}/base.js`);
+  });
+});
