@@ -7,7 +7,8 @@
 // form (forms/content/: site.json and the pages of legal/, engine/core/content.ts), when no
 // files are named or a named file is in it. Exit 1 on any finding.
 import { basename, dirname, join, relative } from 'node:path';
-import { CATALOGUE_FILE, CONTENT_FOLDER, FORMS_DIR, checkContentFiles, FormLoadError, SECTIONS_FOLDER, checkCatalogueFile, checkSectionFile, listFormDocuments, listSections, readFormSource, sectionFile, sectionsDirOf } from '../engine/core/node.ts';
+import { CATALOGUE_FILE, CONTENT_FOLDER, FORMS_DIR, MESSAGES_FILE, checkContentFiles, FormLoadError, SECTIONS_FOLDER, checkCatalogueFile, checkSectionFile, checkSharedMessagesFile, listFormDocuments, listSections, readFormSource, readJsonFile, sectionFile, sectionsDirOf } from '../engine/core/node.ts';
+import { CURRENT_FORMAT, formatOf } from '../engine/core/format/index.ts';
 import type { Finding } from '../engine/core/types.ts';
 import { serverFlowNames } from '../src/flows/server-registry.ts';
 
@@ -17,6 +18,7 @@ const isContent = (file: string) => relative(process.cwd(), file).split(/[\\/]/)
 const files = args.length
   ? args.filter((file) => !isContent(file))
   : [
+      join(FORMS_DIR, MESSAGES_FILE),
       ...listSections().map((id) => sectionFile(join(FORMS_DIR, SECTIONS_FOLDER), id)),
       ...listFormDocuments().map((id) => join(FORMS_DIR, `${id}.json`)),
       join(FORMS_DIR, CATALOGUE_FILE),
@@ -34,6 +36,15 @@ for (const file of files) {
         const products = Object.keys((catalogue as { products: object }).products);
         console.log(`${name}: kunnossa (tuotteet: ${products.join(', ')})`);
       } else {
+        failed++;
+        for (const finding of findings) console.error(`${name} ${finding.path}: ${finding.message}`);
+      }
+      continue;
+    }
+    if (basename(file) === MESSAGES_FILE && !isSection(file)) {
+      const findings = checkSharedMessagesFile(file);
+      if (findings.length === 0) console.log(`${name}: kunnossa (yhteiset viestit)`);
+      else {
         failed++;
         for (const finding of findings) console.error(`${name} ${finding.path}: ${finding.message}`);
       }
@@ -59,7 +70,9 @@ for (const file of files) {
       const fields = Object.keys(doc.schema.properties).length;
       const variants = Object.keys(doc.variants ?? {});
       const sections = source.sectionFiles.map((f) => basename(f, '.json'));
-      console.log(`${name}: kunnossa (${fields} kenttää, ${doc.steps.length} vaihetta, muunnelmat: ${variants.join(', ') || 'ei'}${sections.length ? `, osiot: ${sections.join(', ')}` : ''})`);
+      const format = formatOf(readJsonFile(file));
+      const old = format < CURRENT_FORMAT ? `; muoto ${format}, luetaan muunnettuna: npm run forms:migrate kirjoittaa sen muodossa ${CURRENT_FORMAT}` : '';
+      console.log(`${name}: kunnossa (${fields} kenttää, ${doc.steps.length} vaihetta, muunnelmat: ${variants.join(', ') || 'ei'}${sections.length ? `, osiot: ${sections.join(', ')}` : ''}${old})`);
     } else {
       failed++;
       if (findings.length === 0) console.error(`${name}: ei tarkistettu loppuun, koska sen osioissa on havaintoja (yllä)`);

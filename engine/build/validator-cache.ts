@@ -10,8 +10,8 @@
 // Every entry's name is a sha256 over the engine that made it (engine/core,
 // custom-validators, this file, the locked packages: a change there may change a check's
 // verdict or the generated code) and:
-// - a document (`<hash>.json`, as readFormDocument returns it): its file and every file in
-//   its sections folder. Only a document that passed forms:check is stored, so a hit
+// - a document (`<hash>.json`, as readFormDocument returns it): its file, every file in
+//   its sections folder and the shared messages (forms/messages.json). Only a document that passed forms:check is stored, so a hit
 //   means these very bytes passed; any change misses, and the miss runs the check, which
 //   stops the start with the same FormDocumentError as without the cache;
 // - a validator (`<hash>.cjs`, AJV's standalone code of one variant set's resolved schema,
@@ -29,7 +29,7 @@ import { RUNTIME_NAMESPACE } from '../../custom-validators/keyword.ts';
 import type { Catalogue } from '../core/catalogue.ts';
 import { compileSchema, createAjv } from '../core/compile.ts';
 import { resolveVariants } from '../core/document.ts';
-import { FORMS_DIR, formFile, loadFormRuntime, readCatalogue, readFormDocument, runtimeForDocument, sectionsDirOf } from '../core/node.ts';
+import { FORMS_DIR, formFile, loadFormRuntime, readCatalogue, readFormDocument, runtimeForDocument, sectionsDirOf, sharedMessagesFileOf } from '../core/node.ts';
 import { createFormRuntime, type FormRuntime } from '../core/runtime.ts';
 import type { FormDocument, SchemaValidateFunction } from '../core/types.ts';
 import { hashSources } from './sources-hash.mjs';
@@ -85,7 +85,7 @@ export function cachedForms(formsDir = FORMS_DIR, cacheDir = DEFAULT_CACHE_DIR):
     let doc = documents.get(id);
     if (!doc) {
       const file = formFile(id, formsDir);
-      const inputs = hashSources(formsDir, [relative(formsDir, file), relative(formsDir, sectionsDirOf(file))]);
+      const inputs = hashSources(formsDir, [relative(formsDir, file), relative(formsDir, sectionsDirOf(file)), relative(formsDir, sharedMessagesFileOf(formsDir))]);
       doc = cachedJson(entryName('document', inputs), () => readFormDocument(id, formsDir));
       documents.set(id, doc);
     }

@@ -27,12 +27,13 @@ const AJV_RUNTIME = join(root, 'engine', 'core', 'ajv-runtime.ts');
 
 export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
   const formsDir = options.formsDir ?? FORMS_DIR;
-  /** The checked, resolved document; the document file and every section it includes are watched. */
+  /** The checked, resolved document; the document file, every section it includes and the shared messages are watched. */
   function read(context: { addWatchFile(file: string): void }, formId: string) {
     const file = join(formsDir, `${formId}.json`);
     context.addWatchFile(file);
     const source = readFormSource(file);
     for (const section of source.sectionFiles) context.addWatchFile(section);
+    context.addWatchFile(source.messagesFile);
     if (source.findings.length) throw new FormDocumentError(file, source.findings);
     return source.document;
   }

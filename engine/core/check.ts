@@ -3,6 +3,8 @@
 // in words a content editor can act on.
 import Ajv2020Module from 'ajv/dist/2020.js';
 import metaSchema from './form-document.schema.json' with { type: 'json' };
+import flatMetaSchema from './flat-document.schema.json' with { type: 'json' };
+import messagesMetaSchema from './form-messages.schema.json' with { type: 'json' };
 import sectionMetaSchema from './form-section.schema.json' with { type: 'json' };
 import { finnishKeywords } from '../../custom-validators/keywords.ts';
 import { normalizers } from '../../custom-validators/normalizers.ts';
@@ -11,6 +13,7 @@ import { resolveVariants, variantNames } from './document.ts';
 import { unsafeLinkFindings } from './links.ts';
 import { knownOperation, operationsIn, variablesIn } from './logic.ts';
 import { premiumTableFindings } from './premium-table.ts';
+import { CURRENT_FORMAT, FORMAT_2_SHARED_MESSAGES, fieldsToMaps, formatOf, migrateDocument } from './format/index.ts';
 import { resolveDocument, usesSections, withParty, type LoadSection, type Section } from './sections.ts';
 import type { Finding, FormDocument, JsonSchema, Logic } from './types.ts';
 
@@ -19,6 +22,8 @@ export type { Finding } from './types.ts';
 type AjvClass = typeof import('ajv/dist/2020.js').default;
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
 let validateMeta: ReturnType<InstanceType<AjvClass>['compile']> | undefined;
+let validateFlatMeta: ReturnType<InstanceType<AjvClass>['compile']> | undefined;
+let validateMessagesMeta: ReturnType<InstanceType<AjvClass>['compile']> | undefined;
 let validateSectionMeta: ReturnType<InstanceType<AjvClass>['compile']> | undefined;
 
 const RULE_SCOPE_VARIABLES = new Set(['$const', '$texts', '$row', '$index']);
@@ -33,15 +38,35 @@ function metaFindings(validate: ReturnType<InstanceType<AjvClass>['compile']>, i
     }));
 }
 
-/** A document as it is written, before its sections are resolved: the meta-schema only. */
+/** A document as it is written in the current format (2), before anything is resolved: the meta-schema only. */
 export function checkDocumentShape(input: unknown): Finding[] {
   validateMeta ??= new Ajv2020({ allErrors: true, strict: false }).compile(metaSchema);
   return metaFindings(validateMeta, input, 'lomakedokumentin');
 }
 
+/**
+ * A document in the flat shape: the resolved document, and a format-1 document as written
+ * (format 1 is the flat shape with includes), checked before it is migrated so that its
+ * findings name the paths its editor wrote.
+ */
+export function checkFlatShape(input: unknown): Finding[] {
+  validateFlatMeta ??= new Ajv2020({ allErrors: true, strict: false }).compile(flatMetaSchema);
+  return metaFindings(validateFlatMeta, input, 'lomakedokumentin');
+}
+
+/** forms/messages.json: the keyword messages every document uses (engine/core/form-messages.schema.json). */
+export function checkSharedMessages(input: unknown): Finding[] {
+  validateMessagesMeta ??= new Ajv2020({ allErrors: true, strict: false }).compile(messagesMetaSchema);
+  return metaFindings(validateMessagesMeta, input, 'yhteisten viestien');
+}
+
+/** A written document's meta-schema check in the format it says it is in. */
+export const checkWrittenShape = (input: unknown): Finding[] => (formatOf(input) === CURRENT_FORMAT ? checkDocumentShape(input) : formatOf(input) === 1 ? checkFlatShape(input) : []);
+
 /** A flat document (sections resolved): the meta-schema and every cross-reference. */
 export function checkDocument(input: unknown): Finding[] {
-  const shape = checkDocumentShape(input);
+  if (formatOf(input) > 1) return [{ path: '/', message: `dokumentin kenttiä ja osioita (muoto ${formatOf(input)}) ei ole ratkaistu: lue dokumentti readFormDocumentilla` }];
+  const shape = checkFlatShape(input);
   if (shape.length) return shape;
   if (usesSections(input)) return [{ path: '/', message: 'dokumentin osioita (include, parties, {section, party}) ei ole ratkaistu: lue dokumentti readFormDocumentilla' }];
   const doc = input as FormDocument;
@@ -316,32 +341,42 @@ export interface SourceCheck {
 
 export interface SourceCheckOptions {
   /**
-   * The written document's shape check. A reader that checks nothing (the logger's field scan
-   * at start-up) passes a no-op: compiling the meta-schema alone costs about 90 ms.
+   * The written document's shape check (checkWrittenShape by default). A reader that checks nothing
+   * (the logger's field scan at start-up) passes a no-op: compiling the meta-schema alone costs about 90 ms.
    */
   checkShape?: (raw: unknown) => readonly Finding[];
   /** The flat document's check (node.ts passes a cached one). */
   checkFlat?: (doc: FormDocument) => readonly Finding[];
   /** A section's own check (node.ts passes a cached one). */
   checkOneSection?: (section: unknown, id: string) => readonly Finding[];
+  /** forms/messages.json's messages (node.ts reads the file); by default those format 2 began with. */
+  sharedMessages?: Readonly<Record<string, string>>;
 }
 
 /**
- * A document as written: its shape, each section it includes on its own, the
- * includes, then the flat document. A finding about a path that came from a
- * section names the section (and the party it was included for) and the path
- * inside the section file.
+ * A document as written: its format (an older one is migrated, a newer one refused), its
+ * shape, each section it includes on its own, the includes, then the flat document. A
+ * finding names the path the editor wrote: in a format-2 document `/fields/<id>/label`,
+ * not the flat `/labels/<id>`; in a format-1 document its own paths; a path that came from
+ * a section names the section (and the party it was included for) and the path in it.
  */
 export function checkSource(raw: unknown, loadSection: LoadSection, options: SourceCheckOptions = {}): SourceCheck {
   const checkFlat = options.checkFlat ?? checkDocument;
   const checkOneSection = options.checkOneSection ?? checkSection;
-  if (!usesSections(raw)) return { document: raw as FormDocument, findings: [...checkFlat(raw as FormDocument)], sections: [] };
-  const shape = (options.checkShape ?? checkDocumentShape)(raw);
+  const migration = migrateDocument(raw);
+  if (migration.findings.length) return { document: raw as FormDocument, findings: migration.findings, sections: [] };
+  const shape = (options.checkShape ?? checkWrittenShape)(raw);
   if (shape.length) return { document: raw as FormDocument, findings: [...shape], sections: [] };
+  const maps = fieldsToMaps(migration.document, options.sharedMessages ?? FORMAT_2_SHARED_MESSAGES);
+  // Format 1 is the map shape itself: its paths are already where its editor wrote them.
+  const written = migration.from < CURRENT_FORMAT ? (path: string) => path : maps.origin;
+  const inDocument = (finding: Finding): Finding => (finding.section === undefined ? { ...finding, path: written(finding.path) } : finding);
+  const source = maps.document;
+  if (!usesSections(source)) return { document: source as unknown as FormDocument, findings: checkFlat(source as unknown as FormDocument).map(inDocument), sections: [] };
   // Each included section on its own first: the resolver may assume sound sections.
   const loaded = new Map<string, unknown>();
   const sectionFindings: Finding[] = [];
-  for (const id of Object.keys((raw as { include?: object }).include ?? {})) {
+  for (const id of Object.keys((source as { include?: object }).include ?? {})) {
     try {
       loaded.set(id, loadSection(id));
     } catch (error) {
@@ -350,12 +385,12 @@ export function checkSource(raw: unknown, loadSection: LoadSection, options: Sou
     }
     sectionFindings.push(...checkOneSection(loaded.get(id), id));
   }
-  if (sectionFindings.length) return { document: raw as FormDocument, findings: sectionFindings, sections: [...loaded.keys()] };
-  const resolution = resolveDocument(raw, (id) => structuredClone(loaded.get(id)));
-  if (resolution.findings.length) return { document: resolution.document, findings: resolution.findings, sections: resolution.sections };
+  if (sectionFindings.length) return { document: source as unknown as FormDocument, findings: sectionFindings, sections: [...loaded.keys()] };
+  const resolution = resolveDocument(source, (id) => structuredClone(loaded.get(id)));
+  if (resolution.findings.length) return { document: resolution.document, findings: resolution.findings.map(inDocument), sections: resolution.sections };
   const mapped = checkFlat(resolution.document).map((finding): Finding => {
     const origin = resolution.origin(finding.path);
-    return origin.section ? { path: origin.path, message: finding.message, section: origin.section, ...(origin.party ? { party: origin.party } : {}) } : { path: origin.path, message: finding.message };
+    return origin.section ? { path: origin.path, message: finding.message, section: origin.section, ...(origin.party ? { party: origin.party } : {}) } : { path: written(origin.path), message: finding.message };
   });
   return { document: resolution.document, findings: mapped, sections: resolution.sections };
 }

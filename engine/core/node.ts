@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CatalogueError, checkCatalogue, checkedCatalogue, type Catalogue } from './catalogue.ts';
-import { checkDocument, checkSection, checkSource } from './check.ts';
+import { checkDocument, checkSection, checkSharedMessages, checkSource } from './check.ts';
 import { checkBanners } from './banners.ts';
 import { checkContentPage, checkSiteContent } from './content-check.ts';
 import { knownPlaceholders, type SiteContent } from './content.ts';
@@ -104,6 +104,32 @@ export function readSection(sectionsDir: string, id: string): unknown {
   return readJson(sectionFile(sectionsDir, id), 'Osiota');
 }
 
+/** The keyword messages every document uses (engine/core/form-messages.schema.json), beside the documents. */
+export const MESSAGES_FILE = 'messages.json';
+
+/**
+ * The shared messages for a document in `formsDir`: its folder's messages.json, or the shipped
+ * one for a folder without (a test's copy of a few documents, a fixture folder).
+ */
+export function sharedMessagesFileOf(formsDir: string): string {
+  const own = join(formsDir, MESSAGES_FILE);
+  return existsSync(own) ? own : join(FORMS_DIR, MESSAGES_FILE);
+}
+
+/** What forms:check finds in a messages file. */
+export function checkSharedMessagesFile(file: string): readonly Finding[] {
+  const input = readJson(file, 'Yhteisiä viestejä');
+  return cachedCheck('messages', input, () => checkSharedMessages(input));
+}
+
+/** The shared keyword messages of a messages file; FormLoadError names each problem. */
+export function readSharedMessages(file: string): Record<string, string> {
+  const input = readJson(file, 'Yhteisiä viestejä');
+  const findings = cachedCheck('messages', input, () => checkSharedMessages(input));
+  if (findings.length) throw new FormLoadError(`${file}: yhteiset viestit eivät kelpaa:\n${findings.map((f) => `  ${describeFinding(f)}`).join('\n')}`);
+  return (input as { messages: Record<string, string> }).messages;
+}
+
 export interface FormSource {
   file: string;
   /** The resolved, flat document (a best effort when there are findings). */
@@ -112,6 +138,8 @@ export interface FormSource {
   findings: readonly Finding[];
   /** The section files the document includes (the Vite plugin and the editor watch them). */
   sectionFiles: string[];
+  /** The shared keyword messages the document was read with (forms/messages.json). */
+  messagesFile: string;
 }
 
 /** Reads `forms/<id>.json` (or a path to a .json file), resolves its sections and checks it like forms:check. */
@@ -119,12 +147,14 @@ export function readFormSource(idOrPath: string, formsDir = FORMS_DIR, { check =
   const file = formFile(idOrPath, formsDir);
   const raw = readJson(file, 'Lomaketta');
   const dir = sectionsDir ?? sectionsDirOf(file);
+  const messagesFile = sharedMessagesFileOf(dirname(file));
   const result = checkSource(raw, (id) => readSection(dir, id), {
+    sharedMessages: readSharedMessages(messagesFile),
     checkShape: check ? undefined : () => [],
     checkFlat: check ? findingsFor : () => [],
     checkOneSection: check ? sectionFindingsFor : () => [],
   });
-  return { file, document: result.document, findings: result.findings, sectionFiles: result.sections.map((id) => sectionFile(dir, id)) };
+  return { file, document: result.document, findings: result.findings, sectionFiles: result.sections.map((id) => sectionFile(dir, id)), messagesFile };
 }
 
 /** The resolved document of `forms/<id>.json` (or a path to a .json file), checked like forms:check. */
@@ -137,10 +167,10 @@ export function readFormDocument(idOrPath: string, formsDir = FORMS_DIR, options
 /** The product catalogue beside the documents (engine/core/catalogue.ts). */
 export const CATALOGUE_FILE = 'catalogue.json';
 
-/** The ids of the form documents in a folder: its top-level .json files but the catalogue (sections/ holds sections). */
+/** The ids of the form documents in a folder: its top-level .json files but the catalogue and the shared messages (sections/ holds sections). */
 export function listFormDocuments(formsDir = FORMS_DIR): string[] {
   return readdirSync(formsDir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json') && entry.name !== CATALOGUE_FILE)
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.json') && entry.name !== CATALOGUE_FILE && entry.name !== MESSAGES_FILE)
     .map((entry) => entry.name.slice(0, -'.json'.length))
     .sort();
 }

@@ -81,7 +81,7 @@ test('reloads when the file changes', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Lomakkeet' }).getByRole('button', { name: 'consumer' }).click();
   await expect(page.getByText('Ei havaintoja: lomake on kunnossa.')).toBeVisible({ timeout: 20_000 });
   const doc = JSON.parse(readFileSync(join(formsDir, 'consumer.json'), 'utf8'));
-  doc.messages.required = 42;
+  doc.messages = { ...doc.messages, required: 42 };
   writeFileSync(join(formsDir, 'consumer.json'), JSON.stringify(doc, null, 2));
   await expect(page.getByRole('status')).toHaveText('consumer päivitetty tiedostosta', { timeout: 20_000 });
   await expect(page.getByText('/messages/required')).toBeVisible();

@@ -266,8 +266,8 @@ describeOnDatabases('content versions API', (target) => {
   });
 
   it('refuses to publish a version the publish check finds problems in (422, with the findings), and it stays in review', async () => {
-    const source = fileSource('login.json') as { rules: Record<string, unknown> };
-    const broken = { ...source, rules: { ...source.rules, visible: { loginPhone: { '==': [{ var: 'noSuchField' }, 1] } } } };
+    const source = fileSource('login.json') as { fields: Record<string, Record<string, unknown>> };
+    const broken = { ...source, fields: { ...source.fields, loginPhone: { ...source.fields.loginPhone, visible: { '==': [{ var: 'noSuchField' }, 1] } } } };
     const created = await draft(editor, 'document:login', broken);
     const { number } = versionOf(created);
     expect((await act(editor, 'document:login', number, 'submit')).status).toBe(200);

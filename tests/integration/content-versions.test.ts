@@ -32,12 +32,12 @@ function copyForms(): string {
   return dir;
 }
 
-const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & { labels: Record<string, string> };
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & { fields: Record<string, { label?: string }> };
 /** The consumer document with one label changed: what an editor or a developer would do. */
 function consumerWithLabel(formsDir: string, label: string) {
   const doc = readJson(join(formsDir, 'consumer.json'));
-  const field = Object.keys(doc.labels)[0];
-  return { ...doc, labels: { ...doc.labels, [field]: label } };
+  const field = Object.keys(doc.fields).find((id) => doc.fields[id].label !== undefined)!;
+  return { ...doc, fields: { ...doc.fields, [field]: { ...doc.fields[field], label } } };
 }
 const writeConsumer = (formsDir: string, doc: unknown) => writeFileSync(join(formsDir, 'consumer.json'), `${JSON.stringify(doc, null, 2)}\n`);
 
@@ -124,7 +124,7 @@ describeOnDatabases('content versions', (target) => {
 
     writeConsumer(formsDir, consumerWithLabel(formsDir, 'Repositoriossa tehty'));
     expect(await importBaseline(db, formsDir)).toEqual([{ item: CONSUMER, number: 3, state: 'review' }]);
-    expect((await service.liveSource(db, CONSUMER)) as { labels: object }).toEqual(consumerWithLabel(formsDir, 'Studiossa tehty'));
+    expect((await service.liveSource(db, CONSUMER)) as { fields: object }).toEqual(consumerWithLabel(formsDir, 'Studiossa tehty'));
     // Changed once more before anyone reviewed it: the older import is out of date.
     writeConsumer(formsDir, consumerWithLabel(formsDir, 'Repositoriossa taas'));
     expect(await importBaseline(db, formsDir)).toEqual([{ item: CONSUMER, number: 4, state: 'review' }]);

@@ -38,9 +38,9 @@ describeOnDatabases('forms:export', (target) => {
   });
 
   it.skipIf(target.name === 'pglite')('writes a stored version as a flat form that form:validate and forms:check read', { timeout: 90_000 }, async () => {
-    const source = JSON.parse(readFileSync(join(root, 'forms', 'consumer.json'), 'utf8')) as { schema: { properties: Record<string, Record<string, unknown>> } };
-    const amount = source.schema.properties.inputAppliedAmount;
-    source.schema.properties.inputAppliedAmount = { ...amount, minimum: 20000 };
+    const source = JSON.parse(readFileSync(join(root, 'forms', 'consumer.json'), 'utf8')) as { fields: Record<string, { schema: Record<string, unknown> }> };
+    const amount = source.fields.inputAppliedAmount;
+    source.fields.inputAppliedAmount = { ...amount, schema: { ...amount.schema, minimum: 20000 } };
     const draft = await service.createDraft(db, editor, 'document:consumer', source, 'Vähimmäissumma 20 000');
     if (!draft.ok) throw new Error(draft.reason);
     const out = join(dir, 'consumer-v1.json');

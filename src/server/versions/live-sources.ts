@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSource, type SourceCheck } from '../../../engine/core/check.ts';
-import { FORMS_DIR } from '../../../engine/core/node.ts';
+import { FORMS_DIR, readSharedMessages, sharedMessagesFileOf } from '../../../engine/core/node.ts';
 import type { Queryable } from '../db/index.ts';
 import { contentHash } from './hash.ts';
 import { itemPath } from './items.ts';
@@ -51,6 +51,7 @@ export async function readLiveSources(db: Queryable, formsDir = FORMS_DIR): Prom
       return Object.keys(include).every((section) => sameAsFile(`section:${section}`));
     },
     source: (item) => source(item),
-    resolve: (documentId, replace) => checkSource(source(`document:${documentId}`, replace), (section) => source(`section:${section}`, replace)),
+    // The keyword messages every document shares are not versioned (yet): forms/messages.json's.
+    resolve: (documentId, replace) => checkSource(source(`document:${documentId}`, replace), (section) => source(`section:${section}`, replace), { sharedMessages: readSharedMessages(sharedMessagesFileOf(formsDir)) }),
   };
 }

@@ -16,9 +16,9 @@ const errorsOf = (change: Record<string, unknown>) => errorMap(runtime.validate(
 describe('the business document', () => {
   it('passes forms:check and takes the applicant from the shared sections, nothing else of them', () => {
     expect(readFormSource('business').findings).toEqual([]);
-    const written = JSON.parse(readFileSync(join(FORMS_DIR, 'business.json'), 'utf8')) as { schema: { properties: object }; include: object };
+    const written = JSON.parse(readFileSync(join(FORMS_DIR, 'business.json'), 'utf8')) as { fields: object; include: object };
     expect(Object.keys(written.include)).toEqual(['identity', 'housing']);
-    expect(Object.keys(written.schema.properties).filter((id) => id.startsWith('primaryApplicant'))).toEqual([]);
+    expect(Object.keys(written.fields).filter((id) => id.startsWith('primaryApplicant'))).toEqual([]);
     expect(runtime.fieldIds.filter((id) => id.startsWith('primaryApplicant')).sort()).toEqual(
       ['Address', 'City', 'Email', 'Firstnames', 'Lastname', 'Mobilephone', 'PersonalIdentificationNumber', 'Zip'].map((name) => `primaryApplicant${name}`).sort(),
     );

@@ -9,13 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { formsPlugin } from '../../../engine/build/vite-plugin-forms.ts';
 import { checkSource } from '../../../engine/core/check.ts';
 import { FORMS_DIR, listFormDocuments, listSections, readFormSource, readSection } from '../../../engine/core/node.ts';
-import { resolveDocument, type Section } from '../../../engine/core/sections.ts';
+import { resolveWritten } from '../../../engine/core/format/index.ts';
+import type { Section } from '../../../engine/core/sections.ts';
 
 const PRIMARY = 'primaryApplicant';
 const CO = 'coApplicant';
 const raw = JSON.parse(readFileSync(join(FORMS_DIR, 'consumer.json'), 'utf8'));
 const sectionsDir = join(FORMS_DIR, 'sections');
-const resolution = resolveDocument(raw, (id) => readSection(sectionsDir, id));
+const resolution = resolveWritten(raw, (id) => readSection(sectionsDir, id));
 const doc = resolution.document;
 const sections = new Map(resolution.sections.map((id) => [id, readSection(sectionsDir, id) as Section]));
 const swap = (value: unknown) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value).replaceAll(PRIMARY, CO)));
@@ -68,7 +69,7 @@ describe('forms/consumer.json on shared sections', () => {
     doc.rules?.checks?.forEach((check, index) => {
       if (check.id.startsWith(CO)) expect(fromSection(`/rules/checks/${index}`), check.id).toBeDefined();
     });
-    expect(JSON.stringify(raw.schema.properties)).not.toContain(CO);
+    expect(JSON.stringify(raw.fields)).not.toContain(CO);
   });
 
   // `duplicates` ignores JSON, so this is the check over forms/: a block (a field's

@@ -78,7 +78,7 @@ describe('validator cache', () => {
     expect(after.size).toBe(before.size + 1);
     for (const [name, mtime] of before) expect(after.get(name)).toBe(mtime);
 
-    doc.schema.properties.inputAppliedAmount.maximum = 12345;
+    doc.fields.inputAppliedAmount.schema.maximum = 12345;
     writeFileSync(join(formsDir, 'consumer.json'), JSON.stringify(doc));
     const stricter = cachedForms(formsDir, cacheDir);
     const amount = stricter.runtime('consumer', []).validateSubmission({ ...validApplication(), inputAppliedAmount: 15000 }, { uptoStep: 7 });
