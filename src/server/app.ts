@@ -251,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // and on other instances at their next read of the live forms.
   // A form or section goes live only with a passing QA verdict, made in a child process when it is sent for approval.
   const knownFlows = [...serverFlowNames(), ...(options.flowsDir ? serverFlowNames(options.flowsDir) : [])];
-  const verdicts = verdictJobs(db, { formsDir: products.formsDir, documentIds: () => products.documentIds, log: app.log, options: options.qaVerdicts });
+  const verdicts = verdictJobs(db, { formsDir: products.formsDir, log: app.log, options: options.qaVerdicts });
   const versions = versionService({ gate: createPublishGate(db, { formsDir: products.formsDir, knownFlows, verdicts }), audit: staffAudit });
   await app.register(contentRoutes, { db, service: versions, staffGuard, formsDir: products.formsDir, onPublished: () => forms.republish(), onSubmitted: (item, number) => void verdicts.queue(item, number), onSettled: (item, number) => verdicts.cancel(item, number) });
   app.addHook('onClose', async () => verdicts.stop());

@@ -38,7 +38,7 @@ describeOnDatabases('the publish gate', (target) => {
     // The fixture form scores 89,7 % on its own: the threshold is set under it.
     // Version 1 is the repository's, live at once (the baseline import), with no verdict of its own.
     expect(await importBaseline(db, formsDir)).toContainEqual({ item: MINI, number: 1, state: 'live' });
-    jobs = verdictJobs(db, { formsDir, documentIds: () => ['mini'], log: pino({ level: 'silent' }), options: { threshold: 0.85 } });
+    jobs = verdictJobs(db, { formsDir, log: pino({ level: 'silent' }), options: { threshold: 0.85 } });
     service = versionService({ gate: createPublishGate(db, { formsDir, verdicts: jobs }), audit: async () => {} });
   });
   afterAll(async () => {

@@ -6,7 +6,6 @@
 // Only resolving can stand in the way: a draft the gate would refuse still shows its changes.
 import { checkSource, type Finding } from '../../../engine/core/check.ts';
 import { diffFormDocuments, formatFormDiff, type FormChange } from '../../../engine/core/form-diff.ts';
-import { listFormDocuments } from '../../../engine/core/node.ts';
 import type { LoadSection } from '../../../engine/core/sections.ts';
 import type { FormDocument } from '../../../engine/core/types.ts';
 import type { Queryable } from '../db/index.ts';
@@ -26,21 +25,6 @@ const NO_CHECKS = { checkShape: () => [], checkFlat: () => [], checkOneSection: 
 
 /** Whether the item's versions can be diffed as forms (documents and sections can). */
 export const isDiffable = (item: string) => item.startsWith('document:') || item.startsWith('section:');
-
-/** The live sections and documents; a document forms/ has no file of is not served, so not shown. */
-async function liveContent(db: Queryable, formsDir: string) {
-  const sources = await readLiveSources(db, formsDir);
-  const loadSection: LoadSection = (id) => sources.source(`section:${id}`);
-  const documents = new Map<string, unknown>();
-  for (const id of listFormDocuments(formsDir)) {
-    try {
-      documents.set(id, sources.source(`document:${id}`));
-    } catch {
-      // Named in forms/ but unreadable: forms:check says so; nothing to show here.
-    }
-  }
-  return { loadSection, documents };
-}
 
 function resolve(raw: unknown, loadSection: LoadSection): { document: FormDocument } | { findings: Finding[] } {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { findings: [{ path: '/', message: 'ei ole JSON-olio' }] };
@@ -62,7 +46,8 @@ function diffOrFindings(before: FormDocument, after: FormDocument): { changes: F
 }
 
 export async function diffVersions(db: Queryable, formsDir: string, item: string, before: unknown, after: unknown): Promise<ContentDiff> {
-  const { loadSection, documents } = await liveContent(db, formsDir);
+  const sources = await readLiveSources(db, formsDir);
+  const loadSection: LoadSection = (id) => sources.source(`section:${id}`);
   if (item.startsWith('document:')) {
     const from = resolve(before, loadSection);
     const to = resolve(after, loadSection);
@@ -78,9 +63,9 @@ export async function diffVersions(db: Queryable, formsDir: string, item: string
   const changes: ItemChange[] = [];
   const lines: string[] = [];
   const including: string[] = [];
-  for (const [id, raw] of [...documents].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const include = (raw as { include?: unknown } | null)?.include;
-    if (!include || typeof include !== 'object' || !Object.hasOwn(include, sectionId)) continue;
+  // A document forms/ has no file of is not served, so not shown.
+  for (const id of sources.including(sectionId)) {
+    const raw = sources.source(`document:${id}`);
     including.push(id);
     const from = resolve(raw, withSection(before));
     const to = resolve(raw, withSection(after));

@@ -5,9 +5,9 @@
 import { checkCatalogue } from '../../../engine/core/catalogue.ts';
 import { checkSection } from '../../../engine/core/check.ts';
 import type { Finding } from '../../../engine/core/types.ts';
-import { FORMS_DIR, listFormDocuments } from '../../../engine/core/node.ts';
+import { FORMS_DIR } from '../../../engine/core/node.ts';
 import type { Queryable } from '../db/index.ts';
-import { readLiveSources, type LiveSources } from './live-sources.ts';
+import { readLiveSources } from './live-sources.ts';
 import type { VerdictJobs } from './qa-verdicts.ts';
 import type { GateFinding, PublishGate } from './service.ts';
 
@@ -24,18 +24,7 @@ const described = (finding: Finding, where?: string): GateFinding => ({
   message: [where, finding.section && `osio ${finding.section}`, finding.message].filter(Boolean).join(': '),
 });
 
-const includes = (raw: unknown, section: string) => typeof raw === 'object' && raw !== null && Object.hasOwn((raw as { include?: object }).include ?? {}, section);
-
 export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFlows, verdicts }: GateOptions = {}): PublishGate {
-  const documentIds = (sources: LiveSources) => listFormDocuments(formsDir).filter((id) => {
-    try {
-      sources.source(`document:${id}`);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-
   const judged = async (item: string, source: unknown) => {
     if (!verdicts) return { findings: [] };
     const stored = await verdicts.stored(item, source);
@@ -57,24 +46,13 @@ export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFl
       const own = checkSection(source, id).map((finding) => described(finding));
       if (own.length) return { findings: own };
       const findings: GateFinding[] = [];
-      for (const documentId of documentIds(sources)) {
-        if (!includes(sources.source(`document:${documentId}`), id)) continue;
+      for (const documentId of sources.including(id)) {
         findings.push(...sources.resolve(documentId, candidate).findings.map((finding) => described(finding, `lomake ${documentId}`)));
       }
       return findings.length ? { findings } : judged(item, source);
     }
     if (kind === 'catalogue') {
-      const documentOf = (documentId: string) => {
-        const checked = (() => {
-          try {
-            return sources.resolve(documentId);
-          } catch {
-            return undefined;
-          }
-        })();
-        return checked && !checked.findings.length ? checked.document : undefined;
-      };
-      return { findings: checkCatalogue(source, documentOf, knownFlows).map((finding) => described(finding)) };
+      return { findings: checkCatalogue(source, (documentId) => sources.cleanly(documentId), knownFlows).map((finding) => described(finding)) };
     }
     // Content of forms/content/ has its own checks when its issue versions it.
     return { findings: [{ path: '', message: `sisällön "${item}" julkaisua ei vielä tarkisteta, joten sitä ei voi julkaista` }] };

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSource, type SourceCheck } from '../../../engine/core/check.ts';
-import { FORMS_DIR, readSharedMessages, sharedMessagesFileOf } from '../../../engine/core/node.ts';
+import { FORMS_DIR, listFormDocuments, readSharedMessages, sharedMessagesFileOf } from '../../../engine/core/node.ts';
+import type { FormDocument } from '../../../engine/core/types.ts';
 import type { Queryable } from '../db/index.ts';
 import { contentHash } from './hash.ts';
 import { itemPath } from './items.ts';
@@ -15,9 +16,15 @@ export interface LiveSources {
   source(item: string): unknown;
   /** The document resolved with the live sections (`replace`: other sources for some items, a candidate's), checked as forms:check checks it. */
   resolve(documentId: string, replace?: ReadonlyMap<string, unknown>): SourceCheck;
+  /** The document resolved and checked, or undefined when it has no source or does not resolve cleanly. */
+  cleanly(documentId: string, replace?: ReadonlyMap<string, unknown>): FormDocument | undefined;
+  /** The forms of forms/ (those with a readable source) whose source includes the section, in name order. */
+  including(section: string): string[];
   /** Is the document, with every section it includes, live as forms/ has it? (Then forms/'s checked, cached document is the same.) */
   asInFiles(documentId: string): boolean;
 }
+
+const includesOf = (raw: unknown): object => (typeof raw === 'object' && raw !== null && typeof (raw as { include?: unknown }).include === 'object' && (raw as { include: object }).include) || {};
 
 export async function readLiveSources(db: Queryable, formsDir = FORMS_DIR): Promise<LiveSources> {
   const live = new Map((await readAllLive(db)).map((row) => [row.item, row.source]));
@@ -43,15 +50,32 @@ export async function readLiveSources(db: Queryable, formsDir = FORMS_DIR): Prom
       return false;
     }
   };
+  const readable = (item: string): unknown => {
+    try {
+      return source(item);
+    } catch {
+      return undefined;
+    }
+  };
+  // The keyword messages every document shares are not versioned (yet): forms/messages.json's.
+  const resolve = (documentId: string, replace?: ReadonlyMap<string, unknown>) =>
+    checkSource(source(`document:${documentId}`, replace), (section) => source(`section:${section}`, replace), { sharedMessages: readSharedMessages(sharedMessagesFileOf(formsDir)) });
   return {
     asInFiles(documentId) {
       const item = `document:${documentId}`;
       if (!sameAsFile(item)) return false;
-      const include = (source(item) as { include?: object } | undefined)?.include ?? {};
-      return Object.keys(include).every((section) => sameAsFile(`section:${section}`));
+      return Object.keys(includesOf(source(item))).every((section) => sameAsFile(`section:${section}`));
     },
     source: (item) => source(item),
-    // The keyword messages every document shares are not versioned (yet): forms/messages.json's.
-    resolve: (documentId, replace) => checkSource(source(`document:${documentId}`, replace), (section) => source(`section:${section}`, replace), { sharedMessages: readSharedMessages(sharedMessagesFileOf(formsDir)) }),
+    resolve,
+    cleanly(documentId, replace) {
+      try {
+        const checked = resolve(documentId, replace);
+        return checked.findings.length ? undefined : checked.document;
+      } catch {
+        return undefined;
+      }
+    },
+    including: (section) => listFormDocuments(formsDir).filter((id) => Object.hasOwn(includesOf(readable(`document:${id}`)), section)),
   };
 }

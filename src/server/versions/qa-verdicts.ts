@@ -78,25 +78,13 @@ function run(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{
 
 const kindOf = (item: string) => item.slice(0, item.indexOf(':'));
 const idOf = (item: string) => item.slice(item.indexOf(':') + 1);
-const includes = (raw: unknown, section: string) => typeof raw === 'object' && raw !== null && Object.hasOwn((raw as { include?: object }).include ?? {}, section);
 
-/** The forms a version changes, each as live and as the version makes it (a section: every form including it). */
-async function formsOf(db: Queryable, formsDir: string, documentIds: readonly string[], item: string, source: unknown) {
+/** The forms a version changes, each as live and as the version makes it (a section: every form including it, as the gate checks them). */
+async function formsOf(db: Queryable, formsDir: string, item: string, source: unknown) {
   const sources = await readLiveSources(db, formsDir);
   const replace = new Map([[item, source]]);
-  const ids = kindOf(item) === 'document' ? [idOf(item)] : documentIds.filter((id) => includes(sources.source(`document:${id}`), idOf(item)));
-  return ids.map((id) => {
-    const live = (() => {
-      try {
-        const checked = sources.resolve(id);
-        return checked.findings.length ? undefined : checked.document;
-      } catch {
-        return undefined;
-      }
-    })();
-    const candidate = sources.resolve(id, replace);
-    return { id, live, candidate };
-  });
+  const ids = kindOf(item) === 'document' ? [idOf(item)] : sources.including(idOf(item));
+  return ids.map((id) => ({ id, live: sources.cleanly(id), candidate: sources.resolve(id, replace) }));
 }
 
 export interface VerdictJobs {
@@ -114,7 +102,7 @@ export interface VerdictJobs {
 
 export const judgesItem = (item: string) => kindOf(item) === 'document' || kindOf(item) === 'section';
 
-export function verdictJobs(db: Queryable, { formsDir, documentIds, log, options = {} }: { formsDir: string; documentIds: () => readonly string[]; log: FastifyBaseLogger; options?: VerdictOptions }): VerdictJobs {
+export function verdictJobs(db: Queryable, { formsDir, log, options = {} }: { formsDir: string; log: FastifyBaseLogger; options?: VerdictOptions }): VerdictJobs {
   let chain: Promise<void> = Promise.resolve();
   const pending = new Map<string, AbortController>();
   const keyOf = (item: string, number: number) => `${item}\0${number}`;
@@ -125,7 +113,7 @@ export function verdictJobs(db: Queryable, { formsDir, documentIds, log, options
     if (!row || row.state !== 'review') return;
     const forms: Record<string, unknown> = {};
     const reasons: string[] = [];
-    for (const { id, live, candidate } of await formsOf(db, formsDir, documentIds(), item, row.source)) {
+    for (const { id, live, candidate } of await formsOf(db, formsDir, item, row.source)) {
       if (candidate.findings.length) {
         reasons.push(`lomake ${id}: tarkistus löysi virheitä (${candidate.findings.length})`);
         continue;
