@@ -7,6 +7,7 @@ import type { Identification } from '../../flows/app-flow.ts';
 import type { Brand } from '../brands.ts';
 import { fetchMethods, fetchRedirectUrl, partyFrom, type Method, type Party } from '../identification/api.ts';
 import { LeaveFrame } from '../identification/LeaveFrame.tsx';
+import { MethodList } from '../identification/MethodList.tsx';
 import { MissingDetails } from '../identification/MissingDetails.tsx';
 import { isEmbedded } from '../layout/embedding.ts';
 import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
@@ -89,28 +90,7 @@ function MethodChoice({ brand, product, id, token, party, identification: flow, 
           {t.methodsTitle}
         </h2>
         {embedded && <LeaveFrame />}
-        {!embedded && methods === 'loading' && (
-          <p role="status">
-            {t.methodsLoading}
-          </p>
-        )}
-        {!embedded && methods === null && (
-          <p className="notice-box" role="alert">
-            {t.methodsFailed}
-          </p>
-        )}
-        {!embedded && Array.isArray(methods) && (
-          <ul className="identification-methods">
-            {methods.map((method) => (
-              <li key={method.identifier}>
-                <button type="button" className="identification-method" onClick={() => onChoose(method)}>
-                  <img src={method.image} alt="" width={96} height={48} />
-                  <span>{method.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        {!embedded && <MethodList methods={methods} texts={t} onChoose={onChoose} />}
       </section>
       {flow.backToForm && (
         <p>

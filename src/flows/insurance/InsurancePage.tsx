@@ -22,6 +22,7 @@ import { DocumentForm, usePageForm } from '../../app/customer/DocumentForm.tsx';
 import { useCustomerSession } from '../../app/customer/session.tsx';
 import { fetchMethods, type Method } from '../../app/identification/api.ts';
 import { LeaveFrame } from '../../app/identification/LeaveFrame.tsx';
+import { MethodList } from '../../app/identification/MethodList.tsx';
 import '../../app/identification/identification.css';
 import { isEmbedded } from '../../app/layout/embedding.ts';
 import { PageShell } from '../../app/layout/PageShell.tsx';
@@ -478,24 +479,7 @@ export function SigningMethods({ insuranceApplicationId }: { insuranceApplicatio
       </h2>
       <p>{t.signLead}</p>
       {embedded && <LeaveFrame texts={identification.frameSigning} />}
-      {!embedded && methods === 'loading' && <p role="status">{t.methodsLoading}</p>}
-      {!embedded && methods === null && (
-        <p className="notice-box" role="alert">
-          {t.methodsFailed}
-        </p>
-      )}
-      {!embedded && Array.isArray(methods) && (
-        <ul className="identification-methods">
-          {methods.map((method) => (
-            <li key={method.identifier}>
-              <button type="button" className="identification-method" disabled={leaving !== null} onClick={() => void choose(method)}>
-                <img src={method.image} alt="" width={96} height={48} />
-                <span>{method.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {!embedded && <MethodList methods={methods} texts={t} disabled={leaving !== null} onChoose={(method) => void choose(method)} />}
       <p role="status">{leaving ? t.redirecting : ''}</p>
       {failed && (
         <p className="notice-box" role="alert">
