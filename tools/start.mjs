@@ -1,8 +1,8 @@
 // `npm start`: builds what changed since the last start, then runs the compiled server
 // in this process (issue 13 goal 5: a restart should cost the server's own start).
 // - The pages: the app, the engine, the forms and validators, the build configuration
-//   and the locked packages are hashed into dist/.sources; an unchanged hash skips the
-//   Vite build.
+//   and the locked packages are hashed into dist/.sources with the build mode; an
+//   unchanged stamp skips the Vite build (tools/pages-build.mjs).
 // - The server: dist-server/main.js, bundled by tools/build-server.mjs when a file it was
 //   made from changed (dist-server/.sources), then imported here by plain Node.
 // Plain JavaScript run by `node`, not tsx: the loader alone cost about 0.3 s, and every
@@ -11,17 +11,16 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hashSources, readStamp, writeStamp } from '../engine/build/sources-hash.mjs';
+import { readStamp, writeStamp } from '../engine/build/sources-hash.mjs';
+import { PAGES_INPUTS, pagesBuildKey } from './pages-build.mjs';
 import { SERVER_ENTRY, buildServer, serverIsCurrent } from './build-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(process.env.STATIC_DIR?.trim() || join(root, 'dist'));
 const PAGES_STAMP = join(dist, '.sources');
-// The marketplace's data files: the pages state their lender counts (src/build/lender-counts.ts).
-const PAGES_INPUTS = ['src/app', 'src/flows', 'src/build', 'src/server/marketplace/lenders.json', 'src/server/marketplace/business-lenders.json', 'src/server/marketplace/mortgage-banks.json', 'engine', 'forms', 'custom-validators', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 async function buildPagesIfChanged() {
-  const wanted = hashSources(root, PAGES_INPUTS);
+  const wanted = pagesBuildKey(root, process.env.NODE_ENV);
   if (existsSync(join(dist, 'index.html')) && readStamp(PAGES_STAMP)?.hash === wanted) return;
   console.log('Building the pages (their sources changed since the last build)…');
   // Vite's build sets NODE_ENV=production in this process; the server must see the caller's.
