@@ -119,7 +119,7 @@ const idsBody = <const K extends string>(keys: readonly K[]) =>
 
 
 // Content versions (issue 29 item 8): staff only. An item key is one path segment, URL-encoded.
-const itemParam = { type: 'string', minLength: 1, maxLength: 200, description: 'The item key, URL-encoded: document%3Aconsumer, section%3Ahousing, catalogue, content%3Alegal%2Ftietosuoja' } as const;
+const itemParam = { type: 'string', minLength: 1, maxLength: 200, description: 'The item key, URL-encoded: document%3Aconsumer, section%3Ahousing, messages, catalogue, content%3Alegal%2Ftietosuoja' } as const;
 const versionNumber = { type: 'string', pattern: '^[1-9][0-9]{0,8}$', description: 'The version number' } as const;
 const itemPath = { type: 'object', properties: { item: itemParam }, required: ['item'], additionalProperties: false } as const;
 const versionPath = { type: 'object', properties: { item: itemParam, number: versionNumber }, required: ['item', 'number'], additionalProperties: false } as const;

@@ -210,6 +210,19 @@ describeOnDatabases('content versions API', (target) => {
     expect(catalogue.body).toMatchObject({ type: 'NOT_A_FORM' });
   });
 
+  it('shows a draft of the shared keyword messages by its effect in every form', async () => {
+    const source = fileSource('messages.json') as { messages: Record<string, string> };
+    const changed = { ...source, messages: { ...source.messages, required: 'Tämä tieto tarvitaan' } };
+    const created = await draft(editor, 'messages', changed);
+    expect(created.status).toBe(201);
+    const diff = await editor.get(url(`${item('messages')}/diff`));
+    expect(diff.status).toBe(200);
+    const body = diff.body as { documents: string[]; lines: string[] };
+    expect(body.documents).toEqual(expect.arrayContaining(['consumer', 'business', 'mortgage', 'login']));
+    expect(body.lines.some((line) => line.startsWith('Lomake business – ') && line.includes('Tämä tieto tarvitaan'))).toBe(true);
+    expect(versionOf(await act(editor, 'messages', versionOf(created).number, 'discard'))).toMatchObject({ state: 'retired' });
+  });
+
   it('refuses without a staff session, with a customer’s session, and the audit log to an editor', async () => {
     const before = await stored();
     const nobody = new Browser();

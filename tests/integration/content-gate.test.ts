@@ -35,6 +35,7 @@ describeOnDatabases('the publish gate', (target) => {
     formsDir = mkdtempSync(join(tmpdir(), 'lv-gate-'));
     cpSync(resolve(import.meta.dirname, '../fixtures/forms/mini.json'), join(formsDir, 'mini.json'));
     cpSync(resolve(import.meta.dirname, '../../forms/catalogue.json'), join(formsDir, 'catalogue.json'));
+    cpSync(resolve(import.meta.dirname, '../../forms/messages.json'), join(formsDir, 'messages.json'));
     // The fixture form scores 89,7 % on its own: the threshold is set under it.
     // Version 1 is the repository's, live at once (the baseline import), with no verdict of its own.
     expect(await importBaseline(db, formsDir)).toContainEqual({ item: MINI, number: 1, state: 'live' });
@@ -89,6 +90,24 @@ describeOnDatabases('the publish gate', (target) => {
     const outcome = await service.transition(db, approver, MINI, number, 'approve');
     expect(outcome).toMatchObject({ ok: true, version: { state: 'live' } });
     expect((await service.getVersion(db, MINI, number))?.verdict).toMatchObject({ passes: true, reasons: [], forms: { mini: { mutation: { score: expect.any(Number) } } } });
+  }, 180_000);
+
+  it('checks the shared messages in every form before they go live, with a verdict of their own', async () => {
+    const messages = JSON.parse(readFileSync(join(formsDir, 'messages.json'), 'utf8')) as { messages: Record<string, unknown> };
+    const create = async (source: unknown) => {
+      const created = await service.createDraft(db, editor, 'messages', source, 'viestit');
+      if (!created.ok) throw new Error(created.reason);
+      expect(await service.transition(db, editor, 'messages', created.version.number, 'submit')).toMatchObject({ ok: true });
+      return created.version.number;
+    };
+    const broken = await create({ ...messages, messages: { ...messages.messages, required: 5 } });
+    expect(await service.transition(db, approver, 'messages', broken, 'approve')).toMatchObject({ ok: false, code: 'gate', findings: [{ path: expect.stringContaining('required') }] });
+
+    const reworded = await create({ ...messages, messages: { ...messages.messages, required: 'Tämä tieto tarvitaan' } });
+    await jobs.queue('messages', reworded);
+    const outcome = await service.transition(db, approver, 'messages', reworded, 'approve');
+    expect(outcome).toMatchObject({ ok: true, version: { state: 'live' } });
+    expect((await service.getVersion(db, 'messages', reworded))?.verdict).toMatchObject({ passes: true, forms: { mini: { mutation: { score: expect.any(Number) } } } });
   }, 180_000);
 
   it('makes a version that has been live (the repository\'s) live again by rollback, with no new verdict', async () => {

@@ -2,7 +2,8 @@
 // who decides on a draft. A document's versions are resolved to flat documents first, with the
 // sections that are live now (live-sources.ts, as the live forms and the publish gate have them),
 // so the diff reads what an applicant would see. A section's versions are shown by their
-// effect: every live document that includes the section, resolved once with each version.
+// effect: every live document that includes the section, resolved once with each version; the
+// shared messages' versions likewise in every document.
 // Only resolving can stand in the way: a draft the gate would refuse still shows its changes.
 import { checkSource, type Finding } from '../../../engine/core/check.ts';
 import { diffFormDocuments, formatFormDiff, type FormChange } from '../../../engine/core/form-diff.ts';
@@ -23,13 +24,13 @@ export type ContentDiff =
 
 const NO_CHECKS = { checkShape: () => [], checkFlat: () => [], checkOneSection: () => [] };
 
-/** Whether the item's versions can be diffed as forms (documents and sections can). */
-export const isDiffable = (item: string) => item.startsWith('document:') || item.startsWith('section:');
+/** Whether the item's versions can be diffed as forms (documents, sections and the shared messages can). */
+export const isDiffable = (item: string) => item === 'messages' || item.startsWith('document:') || item.startsWith('section:');
 
-function resolve(raw: unknown, loadSection: LoadSection): { document: FormDocument } | { findings: Finding[] } {
+function resolve(raw: unknown, loadSection: LoadSection, sharedMessages: Record<string, string>): { document: FormDocument } | { findings: Finding[] } {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { findings: [{ path: '/', message: 'ei ole JSON-olio' }] };
   try {
-    const result = checkSource(raw, loadSection, NO_CHECKS);
+    const result = checkSource(raw, loadSection, { ...NO_CHECKS, sharedMessages });
     return result.findings.length ? { findings: result.findings } : { document: result.document };
   } catch (error) {
     return { findings: [{ path: '/', message: (error as Error).message }] };
@@ -47,36 +48,41 @@ function diffOrFindings(before: FormDocument, after: FormDocument): { changes: F
 
 export async function diffVersions(db: Queryable, formsDir: string, item: string, before: unknown, after: unknown): Promise<ContentDiff> {
   const sources = await readLiveSources(db, formsDir);
-  const loadSection: LoadSection = (id) => sources.source(`section:${id}`);
+  /** A document as it reads with this version of the item in place of the live one. */
+  const resolveWith = (documentId: string, version: unknown) => {
+    const replace = new Map([[item, version]]);
+    let sharedMessages: Record<string, string>;
+    try {
+      sharedMessages = sources.sharedMessages(replace);
+    } catch (error) {
+      return { findings: [{ path: '/', message: (error as Error).message }] };
+    }
+    return resolve(sources.source(`document:${documentId}`, replace), (id) => sources.source(`section:${id}`, replace), sharedMessages);
+  };
+  const diffOne = (documentId: string) => {
+    const from = resolveWith(documentId, before);
+    const to = resolveWith(documentId, after);
+    if ('findings' in from) return from;
+    if ('findings' in to) return to;
+    return diffOrFindings(from.document, to.document);
+  };
   if (item.startsWith('document:')) {
-    const from = resolve(before, loadSection);
-    const to = resolve(after, loadSection);
-    if ('findings' in from) return { ok: false, findings: from.findings };
-    if ('findings' in to) return { ok: false, findings: to.findings };
-    const diffed = diffOrFindings(from.document, to.document);
+    const diffed = diffOne(item.slice('document:'.length));
     if ('findings' in diffed) return { ok: false, findings: diffed.findings };
     return { ok: true, changes: diffed.changes, lines: formatFormDiff(diffed.changes) };
   }
 
-  const sectionId = item.slice('section:'.length);
-  const withSection = (source: unknown): LoadSection => (id) => (id === sectionId ? structuredClone(source) : loadSection(id));
   const changes: ItemChange[] = [];
   const lines: string[] = [];
-  const including: string[] = [];
   // A document forms/ has no file of is not served, so not shown.
-  for (const id of sources.including(sectionId)) {
-    const raw = sources.source(`document:${id}`);
-    including.push(id);
-    const from = resolve(raw, withSection(before));
-    const to = resolve(raw, withSection(after));
-    if ('findings' in from) return { ok: false, findings: from.findings.map((finding) => ({ ...finding, path: `${id}: ${finding.path}` })) };
-    if ('findings' in to) return { ok: false, findings: to.findings.map((finding) => ({ ...finding, path: `${id}: ${finding.path}` })) };
-    const diffed = diffOrFindings(from.document, to.document);
-    if ('findings' in diffed) return { ok: false, findings: diffed.findings };
+  const documents = sources.affected(item);
+  for (const id of documents) {
+    const diffed = diffOne(id);
+    if ('findings' in diffed) return { ok: false, findings: diffed.findings.map((finding) => ({ ...finding, path: `${id}: ${finding.path}` })) };
     for (const change of diffed.changes) {
       changes.push({ ...change, document: id });
       lines.push(`Lomake ${id} – ${change.text}`);
     }
   }
-  return { ok: true, changes, lines: lines.length ? lines : formatFormDiff([]), documents: including };
+  return { ok: true, changes, lines: lines.length ? lines : formatFormDiff([]), documents };
 }

@@ -1,9 +1,9 @@
 // What a version must pass before it goes live (issue 29 items 3 and 6): the checks of
 // forms:check, run on the candidate in the company of what is live (a section is checked in
-// every document that includes it, a document with the live sections, the catalogue against
-// the live documents), and, for a form, the QA verdict when one is given. Any finding refuses.
+// every document that includes it, the shared messages in every document, a document with the
+// live sections, the catalogue against the live documents), and, for a form, the QA verdict when one is given. Any finding refuses.
 import { checkCatalogue } from '../../../engine/core/catalogue.ts';
-import { checkSection } from '../../../engine/core/check.ts';
+import { checkSection, checkSharedMessages } from '../../../engine/core/check.ts';
 import type { Finding } from '../../../engine/core/types.ts';
 import { FORMS_DIR } from '../../../engine/core/node.ts';
 import type { Queryable } from '../db/index.ts';
@@ -42,11 +42,11 @@ export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFl
       if (checked.findings.length) return { findings: checked.findings.map((finding) => described(finding)) };
       return judged(item, source);
     }
-    if (kind === 'section') {
-      const own = checkSection(source, id).map((finding) => described(finding));
+    if (kind === 'section' || kind === 'messages') {
+      const own = (kind === 'section' ? checkSection(source, id) : checkSharedMessages(source)).map((finding) => described(finding));
       if (own.length) return { findings: own };
       const findings: GateFinding[] = [];
-      for (const documentId of sources.including(id)) {
+      for (const documentId of sources.affected(item)) {
         findings.push(...sources.resolve(documentId, candidate).findings.map((finding) => described(finding, `lomake ${documentId}`)));
       }
       return findings.length ? { findings } : judged(item, source);

@@ -1,10 +1,11 @@
 // The content items that have versions, and the file in forms/ each one is. An item key is
 // `<kind>:<id>` (`document:consumer`, `section:housing`) or a kind alone for a one-of-a-kind
-// file (`catalogue`). The price table, banners and legal texts of forms/content/ fit as
+// file (`catalogue`; `messages`, the keyword messages every form shares). The price table, banners and legal texts of forms/content/ fit as
 // `content:<path>` (`content:banners`, `content:legal/tietosuoja`): they map to a file already,
 // and join the versioned items by being listed in `contentItems` when their issue comes.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CATALOGUE_FILE, CONTENT_FOLDER, FORMS_DIR, SECTIONS_FOLDER, listFormDocuments, listSections } from '../../../engine/core/node.ts';
+import { CATALOGUE_FILE, CONTENT_FOLDER, FORMS_DIR, MESSAGES_FILE, SECTIONS_FOLDER, listFormDocuments, listSections } from '../../../engine/core/node.ts';
 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 // A content path may have folders, never `..` or an empty part (forms:pull writes to it).
@@ -13,6 +14,7 @@ const CONTENT_PATH = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/;
 /** The file of an item, relative to the forms folder; undefined for a key that names no item. */
 export function itemPath(item: string): string | undefined {
   if (item === 'catalogue') return CATALOGUE_FILE;
+  if (item === 'messages') return MESSAGES_FILE;
   const colon = item.indexOf(':');
   if (colon < 0) return undefined;
   const kind = item.slice(0, colon);
@@ -32,9 +34,13 @@ export interface ContentItemFile {
   file: string;
 }
 
-/** Every versioned item of a forms folder, in a stable order: documents, sections, the catalogue. */
+/**
+ * Every versioned item of a forms folder, in a stable order: documents, sections, the shared
+ * messages, the catalogue. A folder without its own messages file reads the repository's
+ * (engine/core/node.ts sharedMessagesFileOf), which is then not one of its items.
+ */
 export function contentItems(formsDir = FORMS_DIR): ContentItemFile[] {
-  const keys = [...listFormDocuments(formsDir).map((id) => `document:${id}`), ...listSections(formsDir).map((id) => `section:${id}`), 'catalogue'];
+  const keys = [...listFormDocuments(formsDir).map((id) => `document:${id}`), ...listSections(formsDir).map((id) => `section:${id}`), ...(existsSync(join(formsDir, MESSAGES_FILE)) ? ['messages'] : []), 'catalogue'];
   return keys.flatMap((item) => {
     const path = itemPath(item);
     // A file whose name is no item key (capitals, spaces) stays out of the versions; forms:check names it.

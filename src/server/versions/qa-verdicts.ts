@@ -77,13 +77,12 @@ function run(args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{
 }
 
 const kindOf = (item: string) => item.slice(0, item.indexOf(':'));
-const idOf = (item: string) => item.slice(item.indexOf(':') + 1);
 
-/** The forms a version changes, each as live and as the version makes it (a section: every form including it, as the gate checks them). */
+/** The forms a version changes, each as live and as the version makes it (a section: every form including it; the shared messages: every form; as the gate checks them). */
 async function formsOf(db: Queryable, formsDir: string, item: string, source: unknown) {
   const sources = await readLiveSources(db, formsDir);
   const replace = new Map([[item, source]]);
-  const ids = kindOf(item) === 'document' ? [idOf(item)] : sources.including(idOf(item));
+  const ids = sources.affected(item);
   return ids.map((id) => ({ id, live: sources.cleanly(id), candidate: sources.resolve(id, replace) }));
 }
 
@@ -100,7 +99,7 @@ export interface VerdictJobs {
   stop(): void;
 }
 
-export const judgesItem = (item: string) => kindOf(item) === 'document' || kindOf(item) === 'section';
+export const judgesItem = (item: string) => item === 'messages' || kindOf(item) === 'document' || kindOf(item) === 'section';
 
 export function verdictJobs(db: Queryable, { formsDir, log, options = {} }: { formsDir: string; log: FastifyBaseLogger; options?: VerdictOptions }): VerdictJobs {
   let chain: Promise<void> = Promise.resolve();
