@@ -1,0 +1,20 @@
+// The preview's texts (merged into the studio's catalogue with the other studio parts).
+export const previewTexts = {
+  heading: 'Esikatselu',
+  document: 'Lomake',
+  variant: 'Versio (tuote · brändi)',
+  width: 'Leveys',
+  phone: 'Puhelin',
+  desktop: 'Tietokone',
+  step: 'Näytä vaiheeseen',
+  stepOption: (number: number, title: string) => `${number}. ${title}`,
+  sample: 'Täytä esimerkkivastaukset',
+  sampleFailed: 'Esimerkkivastauksia ei löytynyt tälle versiolle.',
+  clear: 'Tyhjennä vastaukset',
+  loading: 'Ladataan esikatselua…',
+  failed: 'Esikatselua ei voitu ladata. Yritä uudelleen.',
+  retry: 'Yritä uudelleen',
+  unresolved: 'Luonnosta ei voi esikatsella, ennen kuin nämä on korjattu:',
+  noDocuments: 'Tällä sisällöllä ei ole lomaketta esikatseltavaksi.',
+  continued: 'Esikatselussa mitään ei tallenneta.',
+} as const;
