@@ -62,8 +62,8 @@ export function checkReferences(root: ConditionNode, options: CheckOptions): Ref
     if (!subject.options || condition.subject.fn) return;
     const choices = new Set(subject.options.map((option) => option.value));
     const values = condition.value?.kind === 'literal' ? [condition.value.value] : condition.value?.kind === 'list' ? condition.value.values : [];
-    // null tests "not answered", which every field can be.
-    for (const value of values) if (value !== null && !choices.has(value)) refusals.push({ at, message: texts.notAnOption(String(value), subject.label) });
+    // null tests "not answered", which every field can be; '' is a missing value, told above.
+    for (const value of values) if (value !== null && value !== '' && !choices.has(value)) refusals.push({ at, message: texts.notAnOption(String(value), subject.label) });
   };
 
   visit(root, []);
