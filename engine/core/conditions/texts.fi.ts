@@ -8,6 +8,15 @@ export const conditionTexts = {
     missingValue: (label: string) => `Ehdosta puuttuu arvo kentälle "${label}"`,
     emptyGroup: 'Ryhmässä ei ole ehtoja',
   },
+  json: {
+    /** JSON.parse's own message is English: only the place is told. */
+    invalid: (detail: string) => {
+      const at = /position (\d+)/.exec(detail);
+      return at ? `JSON ei ole kelvollista (kohta ${Number(at[1]) + 1})` : 'JSON ei ole kelvollista';
+    },
+    notRule: 'Ehto ei ole JSON-Logic-sääntö: odotettiin oliota, kuten {"==": [{"var": "kenttä"}, 1]}',
+    unknownOperation: (name: string) => `Tuntematon operaatio "${name}"`,
+  },
   words: {
     /** The sentence's opening per kind of rule; the conditions follow. */
     lead: {
