@@ -199,8 +199,8 @@ function GroupView(props: GroupViewProps) {
         <option value="and">{m.combinators.and}</option>
         <option value="or">{m.combinators.or}</option>
       </select>
-      <label className="cb-negate">
-        <input type="checkbox" checked={Boolean(node.negated)} onChange={(event) => edit((group) => withNegation(group, event.target.checked))} /> {m.negateGroup}
+      <label className="cb-negate" htmlFor={`${key}-not`}>
+        <input id={`${key}-not`} type="checkbox" checked={Boolean(node.negated)} onChange={(event) => edit((group) => withNegation(group, event.target.checked))} /> {m.negateGroup}
       </label>
       {node.children.length === 0 && <p>{m.noConditions}</p>}
       <ol className="cb-children">
@@ -283,8 +283,8 @@ function ConditionRow({ condition, path, ids, fields, byId, refusedAt, root, onE
           onChange={(value, part) => edit((current) => ({ ...current, [part]: value }))}
         />
       )}
-      <label className="cb-negate">
-        <input type="checkbox" checked={Boolean(condition.negated)} onChange={(event) => edit((current) => withNegation(current, event.target.checked))} /> {m.negateCondition}
+      <label className="cb-negate" htmlFor={`${key}-not`}>
+        <input id={`${key}-not`} type="checkbox" checked={Boolean(condition.negated)} onChange={(event) => edit((current) => withNegation(current, event.target.checked))} /> {m.negateCondition}
       </label>
       <button type="button" aria-label={m.removeCondition(n)} onClick={() => onEdit(removeAt(root, path))}>
         {m.remove}
