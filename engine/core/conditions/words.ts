@@ -49,7 +49,7 @@ export function nodeInWords(node: ConditionNode, options: WordsOptions): string 
         return labelOf(value.field);
       case 'const': {
         const found = value.path.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), options.constants);
-        return typeof found === 'number' || typeof found === 'string' ? String(found) : words.constant(value.path);
+        return typeof found === 'number' ? numberWords(found) : typeof found === 'string' ? found : words.constant(value.path);
       }
       case 'list':
         return joined(value.values.map((item) => scalarWords(item, condition)), words.or);
@@ -64,7 +64,7 @@ export function nodeInWords(node: ConditionNode, options: WordsOptions): string 
     const option = condition.subject.fn ? undefined : fieldOf(condition.subject.field)?.options?.find((item) => item.value === value);
     if (option) return inSentence(option.title);
     if (typeof value === 'boolean') return value ? words.yes : words.no;
-    return String(value);
+    return typeof value === 'number' ? numberWords(value) : String(value);
   };
 
   const subjectWords = (condition: Condition): string => {
@@ -141,6 +141,9 @@ export function nodeInWords(node: ConditionNode, options: WordsOptions): string 
 
   return visit(node, false);
 }
+
+/** A number as Finnish writes it: a decimal comma (1,5), digits not grouped (20000 reads as the document writes it). */
+const numberWords = (value: number) => String(value).replace('.', ',');
 
 /** 'a, b tai c' */
 function joined(items: string[], last: string): string {

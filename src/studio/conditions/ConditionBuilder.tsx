@@ -368,7 +368,7 @@ function SingleValue({ ids, label, value, condition, subject, fields, onChange }
     onChange(next === 'field' ? { kind: 'field', field: '' } : next === 'const' ? { kind: 'const', path: '' } : { kind: 'literal', value: options ? (options[0].value as never) : '' });
   return (
     <div className="cb-value">
-      <label htmlFor={`${ids}-source`}>{`${label}: ${m.valueSource.toLocaleLowerCase('fi')}`}</label>
+      <label htmlFor={`${ids}-source`}>{label === m.value ? m.valueSource : `${label}: ${m.valueSource.toLocaleLowerCase('fi')}`}</label>
       <select id={`${ids}-source`} value={source} onChange={(event) => setSource(event.target.value)}>
         {(['literal', 'field', 'const'] as const).map((kind) => (
           <option key={kind} value={kind}>

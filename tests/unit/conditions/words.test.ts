@@ -64,6 +64,7 @@ describe('a rule in words', () => {
     const warning = mortgage.rules!.warnings!.find((item) => item.field === 'primaryApplicantNetMonthlyIncome')!;
     expect(ruleInWords(warning.rule, 'warning', { fields: conditionFields(mortgage) })).toBe('huomautetaan, ellei päde, että nettotulot on enintään 20000');
     expect(ruleInWords({ '==': [{ var: 'loanPurposeId' }, 19] }, 'required', { fields })).toBe('pakollinen, kun lainan käyttötarkoitus on lainojen yhdistäminen');
+    expect(ruleInWords({ '<': [{ var: 'inputAppliedAmount' }, 1.5] }, 'check', { fields })).toBe('hyväksytään, kun lainasumma on alle 1,5');
     expect(ruleInWords(undefined, 'visible', { fields })).toBe('näytetään aina');
     expect(ruleInWords(true, 'required', { fields })).toBe('aina pakollinen');
     expect(ruleInWords({ if: [{ var: 'a' }, true, false] }, 'visible', { fields })).toBe('ehto on kirjoitettu JSON-muodossa');
