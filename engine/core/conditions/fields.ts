@@ -1,6 +1,7 @@
 // The fields a condition may name, read from a flat (resolved) document: in step
 // order, with the label, the choices and the kind the builder needs for its inputs.
 import { fieldOrder } from '../fields.ts';
+import { fieldIdOf, PARTY_PLACEHOLDER } from '../sections.ts';
 import type { FormDocument, JsonSchema } from '../types.ts';
 import type { Scalar } from './model.ts';
 
@@ -83,4 +84,14 @@ function rowSchema(doc: FormDocument, schema: JsonSchema | undefined): Record<st
   };
   const items = follow(follow(schema)?.items);
   return isObject(items?.properties) ? (items.properties as Record<string, JsonSchema>) : undefined;
+}
+
+/**
+ * The fields as a shared section's rule names them, for editing that rule for one party:
+ * the section's own fields become `{party}Name` (what the section writes), every other
+ * field keeps its flat id (a section may read the document's, e.g. `hasCoApplicant`).
+ */
+export function asSectionFields(fields: readonly ConditionField[], prefix: string, names: readonly string[]): ConditionField[] {
+  const written = new Map(names.map((name) => [fieldIdOf(prefix, name), `${PARTY_PLACEHOLDER}${name}`]));
+  return fields.map((field) => (written.has(field.id) ? { ...field, id: written.get(field.id)! } : field));
 }

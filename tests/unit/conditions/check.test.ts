@@ -1,10 +1,12 @@
 // A condition may name the field it belongs to, earlier steps' fields and its own step's;
 // not a field of a later step nor one the document lacks; a choice's value must be a choice.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkReferences } from '../../../engine/core/conditions/check.ts';
-import { conditionFields, rowFields } from '../../../engine/core/conditions/fields.ts';
+import { asSectionFields, conditionFields, rowFields } from '../../../engine/core/conditions/fields.ts';
 import { type ConditionNode, parseRule } from '../../../engine/core/conditions/model.ts';
-import { readFormDocument } from '../../../engine/core/node.ts';
+import { FORMS_DIR, readFormDocument } from '../../../engine/core/node.ts';
 
 const consumer = readFormDocument('consumer');
 const fields = conditionFields(consumer);
@@ -70,5 +72,17 @@ describe('condition references', () => {
   it('says where in the model the refusal is', () => {
     const refusals = checkReferences(model({ or: [{ var: 'hasCoApplicant' }, { and: [{ var: 'nope' }] }] }), { field: 'inputAppliedTenor', fields });
     expect(refusals).toEqual([{ at: [1, 0], message: 'Kenttää "nope" ei ole lomakkeessa' }]);
+  });
+});
+
+describe('a shared section\'s rule, edited as the section writes it', () => {
+  it('names the section\'s fields {party}Name for the party and checks the written rule as it is', () => {
+    const names = ['identity', 'housing', 'work', 'credit-cards', 'loans', 'consents'].flatMap((id) => Object.keys(JSON.parse(readFileSync(join(FORMS_DIR, 'sections', `${id}.json`), 'utf8')).fields));
+    const written = asSectionFields(fields, 'primaryApplicant', names);
+    expect(written.find((field) => field.id === '{party}MaritalStatusId')?.label).toBe('Siviilisääty');
+    expect(written.some((field) => field.id === 'hasCoApplicant')).toBe(true);
+    const work = JSON.parse(readFileSync(join(FORMS_DIR, 'sections', 'work.json'), 'utf8'));
+    expect(checkReferences(model(work.fields.SpouseGrossMonthlyIncome.visible), { field: '{party}SpouseGrossMonthlyIncome', fields: written })).toEqual([]);
+    expect(checkReferences(model({ var: '{party}HasCarboat' }), { field: '{party}Employer', fields: written }).map((refusal) => refusal.message)).toEqual(['Kenttä "Auto- ja venelainat" tulee vasta myöhemmin']);
   });
 });
