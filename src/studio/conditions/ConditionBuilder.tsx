@@ -73,6 +73,17 @@ export function ConditionBuilder({ rule, kind, fields, onChange, field, constant
     }
   }, [incoming]);
 
+  // Keyboard users keep their place: a new row's field select, or after 'Poista' the group's 'Lisää ehto'.
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+  const requestFocus = (target: string) => {
+    focusNext.current = target;
+  };
+
   const emit = (next: unknown) => {
     emitted.current = JSON.stringify(next);
     onChange(next);
@@ -144,6 +155,7 @@ export function ConditionBuilder({ rule, kind, fields, onChange, field, constant
           onEdit={applyGroup}
           root={state.group}
           firstField={firstField}
+          requestFocus={requestFocus}
         />
       )}
       <div id={`${id}-problems`} className="cb-problems" role="status" aria-live="polite">
@@ -183,11 +195,15 @@ interface GroupViewProps {
   root: Group;
   onEdit(group: Group): void;
   firstField: ConditionField | undefined;
+  requestFocus(id: string): void;
 }
 
+const groupKey = (ids: string, path: Path) => `${ids}-g${path.join('-')}`;
+const conditionKey = (ids: string, path: Path) => `${ids}-c${path.join('-')}`;
+
 function GroupView(props: GroupViewProps) {
-  const { node, path, ids, root, onEdit, firstField } = props;
-  const key = `${ids}-g${path.join('-')}`;
+  const { node, path, ids, root, onEdit, firstField, requestFocus } = props;
+  const key = groupKey(ids, path);
   const isRoot = path.length === 0;
   const legend = isRoot ? m.rootGroup : m.group(path[path.length - 1] + 1);
   const edit = (change: (group: Group) => Group) => onEdit(updateAt(root, path, (current) => (current.kind === 'group' ? change(current) : current)));
@@ -215,14 +231,34 @@ function GroupView(props: GroupViewProps) {
         ))}
       </ol>
       <div className="cb-actions">
-        <button type="button" onClick={() => onEdit(addCondition(root, path, firstField))}>
+        <button
+          type="button"
+          id={`${key}-add`}
+          onClick={() => {
+            requestFocus(`${conditionKey(ids, [...path, node.children.length])}-field`);
+            onEdit(addCondition(root, path, firstField));
+          }}
+        >
           {m.addCondition}
         </button>
-        <button type="button" onClick={() => onEdit(addGroup(root, path, firstField))}>
+        <button
+          type="button"
+          onClick={() => {
+            requestFocus(`${conditionKey(ids, [...path, node.children.length, 0])}-field`);
+            onEdit(addGroup(root, path, firstField));
+          }}
+        >
           {m.addGroup}
         </button>
         {!isRoot && (
-          <button type="button" aria-label={m.removeGroup(path[path.length - 1] + 1)} onClick={() => onEdit(removeAt(root, path))}>
+          <button
+            type="button"
+            aria-label={m.removeGroup(path[path.length - 1] + 1)}
+            onClick={() => {
+              requestFocus(`${groupKey(ids, path.slice(0, -1))}-add`);
+              onEdit(removeAt(root, path));
+            }}
+          >
             {m.remove}
           </button>
         )}
@@ -240,8 +276,8 @@ interface ConditionRowProps extends Omit<GroupViewProps, 'node'> {
   condition: Condition;
 }
 
-function ConditionRow({ condition, path, ids, fields, byId, refusedAt, root, onEdit }: ConditionRowProps) {
-  const key = `${ids}-c${path.join('-')}`;
+function ConditionRow({ condition, path, ids, fields, byId, refusedAt, root, onEdit, requestFocus }: ConditionRowProps) {
+  const key = conditionKey(ids, path);
   const n = path[path.length - 1] + 1;
   const subject = byId.get(condition.subject.field);
   const edit = (change: (current: Condition) => Condition) => onEdit(updateAt(root, path, (node) => (node.kind === 'condition' ? change(node) : node)));
@@ -286,7 +322,14 @@ function ConditionRow({ condition, path, ids, fields, byId, refusedAt, root, onE
       <label className="cb-negate" htmlFor={`${key}-not`}>
         <input id={`${key}-not`} type="checkbox" checked={Boolean(condition.negated)} onChange={(event) => edit((current) => withNegation(current, event.target.checked))} /> {m.negateCondition}
       </label>
-      <button type="button" aria-label={m.removeCondition(n)} onClick={() => onEdit(removeAt(root, path))}>
+      <button
+        type="button"
+        aria-label={m.removeCondition(n)}
+        onClick={() => {
+          requestFocus(`${groupKey(ids, path.slice(0, -1))}-add`);
+          onEdit(removeAt(root, path));
+        }}
+      >
         {m.remove}
       </button>
     </fieldset>
