@@ -5,6 +5,9 @@
 // as written, except that `{"!": [x]}` comes back as `{"!": x}` (json-logic-js reads a
 // unary operation's lone argument the same either way; see canonicalRule).
 import type { Logic } from '../types.ts';
+import { conditionTexts } from './texts.fi.ts';
+
+const reasons = conditionTexts.raw;
 
 /** Operations of one field that the documents test (custom-validators/logic-operations.ts). */
 export const SUBJECT_FUNCTIONS = ['personalIdAge', 'personalIdSex'] as const;
@@ -119,57 +122,57 @@ function readValue(expression: unknown): Value | undefined {
 
 function parseNode(rule: unknown): ConditionNode {
   if (readVar(rule)) {
-    const subject = readSubject(rule) ?? unsupported('vakio ehtona');
+    const subject = readSubject(rule) ?? unsupported(reasons.constantAlone);
     return { kind: 'condition', subject, operator: 'truthy' };
   }
-  const op = operation(rule) ?? unsupported('ei JSON-Logic-operaatio');
+  const op = operation(rule) ?? unsupported(reasons.notOperation);
   const [name, args] = op;
   if (name === 'and' || name === 'or') {
-    if (!Array.isArray(args) || args.length === 0) unsupported(`tyhjä ${name}`);
+    if (!Array.isArray(args) || args.length === 0) unsupported(reasons.emptyGroup(name));
     return { kind: 'group', combinator: name, children: (args as unknown[]).map(parseNode) };
   }
   if (name === '!' || name === '!!') {
     const inner = single(args);
     const subject = readVar(inner) ? readSubject(inner) : undefined;
     if (subject) return { kind: 'condition', subject, operator: name === '!' ? 'falsy' : 'hasValue' };
-    if (name === '!!') unsupported('!! muulle kuin kentälle');
+    if (name === '!!') unsupported(reasons.notOnField('!!'));
     const node = parseNode(inner);
     // A double negation has no row of its own in the builder.
-    if (node.negated || (node.kind === 'condition' && (node.operator === 'falsy' || node.operator === 'truthy'))) unsupported('kaksinkertainen kielto');
+    if (node.negated || (node.kind === 'condition' && (node.operator === 'falsy' || node.operator === 'truthy'))) unsupported(reasons.doubleNegation);
     return { ...node, negated: true };
   }
   if (name === 'isEmpty') {
-    const subject = readSubject(single(args)) ?? unsupported('isEmpty muulle kuin kentälle');
-    if (!Array.isArray(args)) unsupported('isEmpty ilman taulukkoa');
+    const subject = readSubject(single(args)) ?? unsupported(reasons.notOnField('isEmpty'));
+    if (!Array.isArray(args)) unsupported(reasons.notOnField('isEmpty'));
     return { kind: 'condition', subject, operator: 'isEmpty' };
   }
-  if (!Array.isArray(args)) return unsupported(`operaatio ${name}`);
+  if (!Array.isArray(args)) return unsupported(reasons.operation(name));
   if (name === 'monthYearNotInFuture' || name === 'monthYearNotInPast') {
     const month = args.length === 2 ? readSubject(args[0]) : undefined;
     const year = args.length === 2 ? readValue(args[1]) : undefined;
-    if (!month || month.fn || month.default !== undefined || year?.kind !== 'field') return unsupported(`${name}: odotettiin kuukausi- ja vuosikenttää`);
+    if (!month || month.fn || month.default !== undefined || year?.kind !== 'field') return unsupported(reasons.monthYear(name));
     return { kind: 'condition', subject: month, operator: name, value: year };
   }
   if (name === '<=' && args.length === 3) {
     const subject = readSubject(args[1]);
     const low = readValue(args[0]);
     const high = readValue(args[2]);
-    if (!subject || !low || !high || low.kind === 'list' || high.kind === 'list') return unsupported('välin rajat');
+    if (!subject || !low || !high || low.kind === 'list' || high.kind === 'list') return unsupported(reasons.between);
     return { kind: 'condition', subject, operator: 'between', value: low, upper: high };
   }
   if (name === 'in') {
     const subject = args.length === 2 ? readSubject(args[0]) : undefined;
     const list = args.length === 2 ? readValue(args[1]) : undefined;
-    if (!subject || list?.kind !== 'list') return unsupported('in: odotettiin kenttää ja arvoluetteloa');
+    if (!subject || list?.kind !== 'list') return unsupported(reasons.inList);
     return { kind: 'condition', subject, operator: 'in', value: list };
   }
   if ((COMPARISONS as readonly string[]).includes(name)) {
     const subject = args.length === 2 ? readSubject(args[0]) : undefined;
     const value = args.length === 2 ? readValue(args[1]) : undefined;
-    if (!subject || !value || value.kind === 'list') return unsupported(`${name}: odotettiin kenttää ja arvoa`);
+    if (!subject || !value || value.kind === 'list') return unsupported(reasons.comparison(name));
     return { kind: 'condition', subject, operator: name as Comparison, value };
   }
-  return unsupported(`operaatio ${name}`);
+  return unsupported(reasons.operation(name));
 }
 
 /** The builder's model of a rule, or `raw` with the reason (Finnish) when the builder cannot show it. */

@@ -8,6 +8,19 @@ export const conditionTexts = {
     missingValue: (label: string) => `Ehdosta puuttuu arvo kentälle "${label}"`,
     emptyGroup: 'Ryhmässä ei ole ehtoja',
   },
+  /** Why the builder cannot show a rule (it is then edited as JSON). */
+  raw: {
+    constantAlone: 'vakio yksinään ehtona',
+    notOperation: 'ei JSON-Logic-operaatio',
+    emptyGroup: (name: string) => `tyhjä ${name}-ryhmä`,
+    notOnField: (name: string) => `${name} muulle kuin kentälle`,
+    doubleNegation: 'kaksinkertainen kielto',
+    operation: (name: string) => `operaatiota ${name} ei voi näyttää riveinä`,
+    monthYear: (name: string) => `${name}: odotettiin kuukauden ja vuoden kenttää`,
+    between: 'välin rajat eivät ole arvoja, kenttiä tai vakioita',
+    inList: 'in: odotettiin kenttää ja arvoluetteloa',
+    comparison: (name: string) => `${name}: odotettiin kenttää ja arvoa`,
+  },
   json: {
     /** JSON.parse's own message is English: only the place is told. */
     invalid: (detail: string) => {

@@ -124,8 +124,9 @@ export function ConditionBuilder({ rule, kind, fields, onChange, field, constant
   const firstField = fields.find((item) => item.id !== field) ?? fields[0];
   const problems = [...(state.jsonError ? [state.jsonError] : []), ...state.refusals.map((refusal) => refusal.message)];
   const refusedAt = new Set(state.refusals.map((refusal) => refusal.at.join('.')));
-  // The builder's rows read as they stand (a refused row too); JSON reads as last accepted.
-  const words = ruleInWords(state.showJson ? state.committed : ruleFromRootGroup(state.group), kind, { fields, constants });
+  // The builder's rows read as they stand (a refused row too); JSON, and `true` with no rows, as last accepted.
+  const shownRule = state.showJson || state.group.children.length === 0 ? state.committed : ruleFromRootGroup(state.group);
+  const words = ruleInWords(shownRule, kind, { fields, constants });
 
   return (
     <section className="cb" aria-labelledby={`${id}-title`}>

@@ -64,6 +64,10 @@ describe('ConditionBuilder', () => {
     expect(unlabelled(html)).toEqual([]);
   });
 
+  it('required whatever the answers (`true`): no rows, the words say so', () => {
+    expect(render({ kind: 'required', rule: true })).toContain('Sääntö sanoin:</strong> aina pakollinen');
+  });
+
   it('with no rule: no rows, the words say so', () => {
     const html = render({ kind: 'required' });
     expect(html).toContain('Ei ehtoja.');
