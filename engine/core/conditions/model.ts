@@ -121,10 +121,10 @@ function readValue(expression: unknown): Value | undefined {
 }
 
 function parseNode(rule: unknown): ConditionNode {
-  if (readVar(rule)) {
-    const subject = readSubject(rule) ?? unsupported(reasons.constantAlone);
-    return { kind: 'condition', subject, operator: 'truthy' };
-  }
+  // A field (or an operation of one, such as the age in an identity code) alone tests that it holds.
+  const alone = readSubject(rule);
+  if (alone) return { kind: 'condition', subject: alone, operator: 'truthy' };
+  if (readVar(rule)) unsupported(reasons.constantAlone);
   const op = operation(rule) ?? unsupported(reasons.notOperation);
   const [name, args] = op;
   if (name === 'and' || name === 'or') {
@@ -133,7 +133,7 @@ function parseNode(rule: unknown): ConditionNode {
   }
   if (name === '!' || name === '!!') {
     const inner = single(args);
-    const subject = readVar(inner) ? readSubject(inner) : undefined;
+    const subject = readSubject(inner);
     if (subject) return { kind: 'condition', subject, operator: name === '!' ? 'falsy' : 'hasValue' };
     if (name === '!!') unsupported(reasons.notOnField('!!'));
     const node = parseNode(inner);
@@ -224,6 +224,12 @@ function formatCondition(condition: Condition): Logic {
 
 /** The model as JSON-Logic. */
 export function formatRule(node: ConditionNode): Logic {
+  // truthy and falsy are each other's negation: a negated one is written as the other
+  // (`{"!": {"!": x}}` would read back as raw).
+  if (node.kind === 'condition' && node.negated && (node.operator === 'truthy' || node.operator === 'falsy')) {
+    const { negated: _negated, ...rest } = node;
+    return formatCondition({ ...rest, operator: node.operator === 'truthy' ? 'falsy' : 'truthy' });
+  }
   const rule = node.kind === 'group' ? { [node.combinator]: node.children.map(formatRule) } : formatCondition(node);
   return node.negated ? { '!': rule } : rule;
 }

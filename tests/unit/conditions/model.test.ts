@@ -1,7 +1,8 @@
 // The builder's model reads every condition the documents write and writes it back
 // as it was; the few it cannot show are raw (edited as JSON).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asRootGroup, canonicalRule, formatRule, parseRule, referencesIn, ruleFromRootGroup } from '../../../engine/core/conditions/model.ts';
+import { asRootGroup, canonicalRule, COMPARISONS, type Condition, type ConditionNode, formatRule, type Group, parseRule, referencesIn, ruleFromRootGroup } from '../../../engine/core/conditions/model.ts';
 import { rulesInForms } from './rules-in-forms.ts';
 
 const rules = rulesInForms();
@@ -83,6 +84,13 @@ describe('condition model', () => {
     expect(parsed.kind === 'model' && formatRule(parsed.root)).toEqual({ '!': { '==': [{ var: 'a' }, 1] } });
   });
 
+  it('writes a negated truthy or falsy condition as the other one', () => {
+    const subject = { field: 'a' };
+    expect(formatRule({ kind: 'condition', subject, operator: 'truthy', negated: true })).toEqual({ '!': { var: 'a' } });
+    expect(formatRule({ kind: 'condition', subject, operator: 'falsy', negated: true })).toEqual({ var: 'a' });
+    expect(parseRule(formatRule({ kind: 'condition', subject, operator: 'falsy', negated: true }))).toEqual({ kind: 'model', root: { kind: 'condition', subject, operator: 'truthy' } });
+  });
+
   it('edits a lone condition as a group of one and writes it back alone', () => {
     const rule = { '==': [{ var: 'a' }, 1] };
     const parsed = parseRule(rule);
@@ -92,5 +100,48 @@ describe('condition model', () => {
     expect(ruleFromRootGroup(group)).toEqual(rule);
     expect(ruleFromRootGroup({ ...group, children: [] })).toBeUndefined();
     expect(ruleFromRootGroup({ ...group, negated: true })).toEqual({ '!': { and: [rule] } });
+  });
+});
+
+describe('condition model, any model the builder can make', () => {
+  // Models as the builder writes them: a negation on a comparison or a group (truthy and
+  // falsy are each other's negation, so they carry none), groups never empty.
+  const field = fc.constantFrom('a', 'b', '{party}C', '$row.loan');
+  const scalar = fc.oneof(fc.integer({ min: -5, max: 99 }), fc.constantFrom('x', 'male', '', true, false, null));
+  const value = fc.oneof(
+    scalar.map((item) => ({ kind: 'literal' as const, value: item })),
+    field.map((item) => ({ kind: 'field' as const, field: item })),
+    fc.constantFrom('limit', 'ages.min').map((path) => ({ kind: 'const' as const, path })),
+  );
+  const subject = fc.oneof(
+    field.map((item) => ({ field: item })),
+    fc.tuple(fc.constantFrom('a', 'b'), fc.constantFrom('personalIdAge' as const, 'personalIdSex' as const)).map(([item, fn]) => ({ field: item, fn })),
+    fc.tuple(fc.constantFrom('a', 'b'), fc.integer({ min: 0, max: 9 })).map(([item, fallback]) => ({ field: item, default: fallback })),
+  );
+  const negated = fc.boolean().map((on) => (on ? { negated: true } : {}));
+  const condition = fc.oneof(
+    fc.record({ subject, operator: fc.constantFrom(...COMPARISONS), value, negated }),
+    fc.record({ subject, operator: fc.constant('in' as const), value: fc.array(scalar, { maxLength: 4 }).map((values) => ({ kind: 'list' as const, values })), negated }),
+    fc.record({ subject, operator: fc.constant('between' as const), value, upper: value, negated }),
+    fc.record({ subject, operator: fc.constantFrom('truthy' as const, 'falsy' as const), negated: fc.constant({}) }),
+    fc.record({ subject, operator: fc.constantFrom('hasValue' as const, 'isEmpty' as const), negated }),
+    fc.record({ subject: fc.constantFrom({ field: 'm' }), operator: fc.constantFrom('monthYearNotInFuture' as const, 'monthYearNotInPast' as const), value: fc.constant({ kind: 'field' as const, field: 'y' }), negated }),
+  ).map(({ negated: flag, ...rest }) => ({ kind: 'condition' as const, ...rest, ...flag }) as Condition);
+  const { node } = fc.letrec<{ node: ConditionNode }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      condition,
+      fc.record({ combinator: fc.constantFrom('and' as const, 'or' as const), children: fc.array(tie('node'), { minLength: 1, maxLength: 3 }), negated }).map(({ negated: flag, ...rest }) => ({ kind: 'group' as const, ...rest, ...flag }) as Group),
+    ),
+  }));
+
+  it('parse(format(model)) is the model', () => {
+    fc.assert(
+      fc.property(node, (model) => {
+        const parsed = parseRule(formatRule(model));
+        expect(parsed).toEqual({ kind: 'model', root: model });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
