@@ -153,6 +153,13 @@ describeOnDatabases('form studio API', (target) => {
     expect(await take(eeva, BUSINESS)).toMatchObject({ status: 200, body: { lease: { holder: { id: ids.eeva } } } });
     expect(await release(erkki, BUSINESS)).toMatchObject({ status: 409, body: { type: 'LEASE_HELD' } });
     expect((await release(eeva, BUSINESS)).status).toBe(204);
+
+    // Two editors opening the same free item at once: one gets it, the other is told who.
+    const both = await Promise.all([take(eeva, LOGIN), take(erkki, LOGIN)]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = both.find((answer) => answer.status === 200)!.body as { lease: LeaseBody };
+    expect(both.find((answer) => answer.status === 409)!.body).toMatchObject({ type: 'LEASE_HELD', lease: { holder: winner.lease.holder } });
+    expect((await release(winner.lease.holder.id === ids.eeva ? eeva : erkki, LOGIN)).status).toBe(204);
   });
 
   it('autosaves a draft from its current revision only, by its author holding the lease, without an audit entry', async () => {
@@ -177,20 +184,27 @@ describeOnDatabases('form studio API', (target) => {
     expect(stale.body).toMatchObject({ type: 'REVISION_CONFLICT', revision: 2 });
     expect(await version(BUSINESS, made.number)).toMatchObject({ revision: 2, source: changed });
 
+    // Two saves from the same revision at once (two tabs): one is taken, the other refused.
+    const racing = await Promise.all([1, 2].map((n) => save(eeva, BUSINESS, made.number, { source: { ...changed, title: `Kilpa ${n}` }, revision: 2 })));
+    expect(racing.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(racing.find((answer) => answer.status === 409)!.body).toMatchObject({ type: 'REVISION_CONFLICT', revision: 3 });
+    const raced = await save(eeva, BUSINESS, made.number, { source: changed, revision: 3 });
+    expect((raced.body as { version: Summary }).version.revision).toBe(4);
+
     // Only the author writes her draft; an approver writes none.
-    expect(await save(erkki, BUSINESS, made.number, { source: changed, revision: 2 })).toMatchObject({ status: 403, body: { type: 'NOT_AUTHOR' } });
-    expect(await save(aarne, BUSINESS, made.number, { source: changed, revision: 2 })).toMatchObject({ status: 403, body: { type: 'STAFF_FORBIDDEN' } });
+    expect(await save(erkki, BUSINESS, made.number, { source: changed, revision: 4 })).toMatchObject({ status: 403, body: { type: 'NOT_AUTHOR' } });
+    expect(await save(aarne, BUSINESS, made.number, { source: changed, revision: 4 })).toMatchObject({ status: 403, body: { type: 'STAFF_FORBIDDEN' } });
 
     // Without the lease: nobody's, then another editor's (named).
     expect((await release(eeva, BUSINESS)).status).toBe(204);
-    expect(await save(eeva, BUSINESS, made.number, { source: changed, revision: 2 })).toMatchObject({ status: 409, body: { type: 'LEASE_NOT_HELD' } });
+    expect(await save(eeva, BUSINESS, made.number, { source: changed, revision: 4 })).toMatchObject({ status: 409, body: { type: 'LEASE_NOT_HELD' } });
     expect((await take(erkki, BUSINESS)).status).toBe(200);
-    const held = await save(eeva, BUSINESS, made.number, { source: changed, revision: 2 });
+    const held = await save(eeva, BUSINESS, made.number, { source: changed, revision: 4 });
     expect(held.status).toBe(409);
     expect(held.body).toMatchObject({ type: 'LEASE_HELD', holder: { id: ids.erkki, name: 'Erkki Editori' } });
     expect((await release(erkki, BUSINESS)).status).toBe(204);
     expect((await take(eeva, BUSINESS)).status).toBe(200);
-    expect(await version(BUSINESS, made.number)).toMatchObject({ revision: 2, source: changed });
+    expect(await version(BUSINESS, made.number)).toMatchObject({ revision: 4, source: changed });
     // The autosaves wrote no audit entries; the draft's creation did (before `audited`).
     expect(await auditCount()).toBe(audited);
     expect((await release(eeva, BUSINESS)).status).toBe(204);

@@ -15,8 +15,8 @@ import { contentVersionTexts, studioTexts } from '../messages.ts';
 import type { StaffRole } from '../staff/roles.ts';
 import { staffOf } from '../staff/sessions.ts';
 import { contentHash } from './hash.ts';
-import { leaseJson, releaseLease, takeLease, currentLease } from './leases.ts';
-import { readLiveSources } from './live-sources.ts';
+import { currentLease, leaseJson, releaseLease, takeLease } from './leases.ts';
+import { readLiveSources, type LiveSources } from './live-sources.ts';
 import { readVersion } from './store.ts';
 
 /** Previews kept made, by resolved content and variants; each is about 0.3 MB. */
@@ -58,12 +58,12 @@ export function studioRoutes(app: FastifyInstance, { db, formsDir, staff, known 
   });
 
   /** The documents a preview of the item can show: a document's own, or every form including the section. */
-  async function previewDocuments(item: string): Promise<string[]> {
+  function previewDocuments(item: string, sources: LiveSources): string[] {
     const colon = item.indexOf(':');
     const kind = item.slice(0, colon);
     const id = item.slice(colon + 1);
     if (kind === 'document') return [id];
-    if (kind === 'section') return (await readLiveSources(db, formsDir)).including(id);
+    if (kind === 'section') return sources.including(id);
     return [];
   }
 
@@ -71,7 +71,7 @@ export function studioRoutes(app: FastifyInstance, { db, formsDir, staff, known 
     const { item } = request.params;
     if (!(await known(item))) return unknownItem(reply);
     if (!(await readVersion(db, item, Number(request.params.number)))) return reply.code(404).send({ type: 'NOT_FOUND', message: contentVersionTexts.notFound });
-    return { documents: await previewDocuments(item) };
+    return { documents: previewDocuments(item, await readLiveSources(db, formsDir)) };
   });
 
   const made = new Map<string, string>();
@@ -96,17 +96,18 @@ export function studioRoutes(app: FastifyInstance, { db, formsDir, staff, known 
   app.get<{ Params: PreviewParams }>('/api/content/preview/:item/:number/:document/:variants.js', { onRequest: staff() }, async (request, reply) => {
     const { item, document, variants } = request.params;
     if (!(await known(item))) return unknownItem(reply);
-    const source = await readVersion(db, item, Number(request.params.number));
-    if (!source) return reply.code(404).send({ type: 'NOT_FOUND', message: contentVersionTexts.notFound });
-    if (!VARIANT_KEY.test(variants) || !(await previewDocuments(item)).includes(document)) {
+    const version = await readVersion(db, item, Number(request.params.number));
+    if (!version) return reply.code(404).send({ type: 'NOT_FOUND', message: contentVersionTexts.notFound });
+    const sources = await readLiveSources(db, formsDir);
+    if (!VARIANT_KEY.test(variants) || !previewDocuments(item, sources).includes(document)) {
       return reply.code(404).send({ type: 'NOT_FOUND', message: studioTexts.previewDocumentUnknown });
     }
     let findings: readonly Finding[];
     let text: string | undefined;
     try {
-      const checked = (await readLiveSources(db, formsDir)).resolve(document, new Map([[item, source.source]]));
+      const checked = sources.resolve(document, new Map([[item, version.source]]));
       findings = checked.findings;
-      if (!findings.length) text = moduleOf(checked.document!, variants);
+      if (!findings.length) text = moduleOf(checked.document, variants);
     } catch (error) {
       // A source that is no form at all (a missing include, a broken patch) throws with a Finnish reason.
       findings = [{ path: '', message: (error as Error).message }];
