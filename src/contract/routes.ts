@@ -693,6 +693,17 @@ export const contract = {
       required: ['item', 'number', 'document', 'variants'],
       additionalProperties: false,
     },
+    querystring: {
+      type: 'object',
+      properties: {
+        revision: {
+          type: 'string',
+          pattern: '^[1-9][0-9]{0,9}$',
+          description: "Ignored by the server: a browser keeps an imported module by its URL for the page's life, so the studio names the draft's revision to load a saved change anew",
+        },
+      },
+      additionalProperties: false,
+    },
     response: { 200: { description: 'The module', content: { 'text/javascript': { schema: { type: 'string' } } } }, 422: findingsError, ...errors },
   },
   'POST /api/content/items/:item/versions/:number/:action': {

@@ -243,6 +243,9 @@ describeOnDatabases('form studio API', (target) => {
     const live = await load(await send(eeva, 'GET', preview(BUSINESS, 1, 'business/base.js')));
     expect(amountErrors(live, 320_000)).toEqual([]);
     expect(JSON.stringify(live.document)).not.toContain('Haettava lainasumma');
+    // The studio names the draft's revision, as a browser keeps an imported module by its URL.
+    expect((await send(eeva, 'GET', `${preview(BUSINESS, made.number, 'business/base.js')}?revision=1`)).text).toBe(answer.text);
+    expect((await send(eeva, 'GET', `${preview(BUSINESS, made.number, 'business/base.js')}?revision=x`)).status).toBe(400);
     // Asked again, the same module (made once, kept by its resolved content).
     expect((await send(eeva, 'GET', preview(BUSINESS, made.number, 'business/base.js'))).text).toBe(answer.text);
 

@@ -34,6 +34,7 @@ export interface StudioRoutesOptions {
 
 type ItemParams = { item: string };
 type PreviewParams = ItemParams & { number: string; document: string; variants: string };
+// `?revision=` is the studio's, for the browser's module map (see the contract); the module is the version's current content either way.
 
 const unknownItem = (reply: FastifyReply) => reply.code(404).send({ type: 'NOT_FOUND', message: contentVersionTexts.unknownItem });
 const staffId = (request: FastifyRequest) => Number(staffOf(request).id);
