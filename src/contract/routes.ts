@@ -139,8 +139,9 @@ const versionSummary = {
     comment: { type: ['string', 'null'], description: 'Why it was sent back' },
     basedOn: { type: ['integer', 'null'] },
     liveAt: { type: ['string', 'null'], format: 'date-time', description: 'When it went live, if ever' },
+    revision: { type: 'integer', minimum: 1, description: "The draft's saves: 1 when made, one more at each autosave (PUT)" },
   },
-  required: ['item', 'number', 'hash', 'author', 'createdAt', 'note', 'state', 'stateChangedAt', 'stateChangedBy', 'comment', 'basedOn', 'liveAt'],
+  required: ['item', 'number', 'hash', 'author', 'createdAt', 'note', 'state', 'stateChangedAt', 'stateChangedBy', 'comment', 'basedOn', 'liveAt', 'revision'],
   additionalProperties: false,
 } as const;
 const versionAnswer = { type: 'object', properties: { version: versionSummary }, required: ['version'], additionalProperties: false } as const;
@@ -186,6 +187,34 @@ const auditRecord = {
   additionalProperties: false,
 } as const;
 const digits = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
+// The form studio (issue 30): one editor at a time per item (a lease of 2 minutes, renewed every 30 s).
+const leaseHolder = { type: 'object', properties: { id: { type: 'integer', description: "The staff member's id" }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false } as const;
+const lease = {
+  type: 'object',
+  properties: { holder: leaseHolder, expiresAt: { type: 'string', format: 'date-time', description: 'When it lapses unless renewed (the database clock)' } },
+  required: ['holder', 'expiresAt'],
+  additionalProperties: false,
+} as const;
+const leaseAnswer = { type: 'object', properties: { lease }, required: ['lease'], additionalProperties: false } as const;
+/** 409: LEASE_HELD (another editor has it: lease), LEASE_NOT_HELD (nobody has it). */
+const leaseConflict = {
+  type: 'object',
+  properties: { type: { type: 'string', enum: ['LEASE_HELD', 'LEASE_NOT_HELD'] }, message: { type: 'string' }, lease },
+  required: ['type', 'message'],
+  additionalProperties: false,
+} as const;
+/** 409 of an autosave: LEASE_HELD (holder), LEASE_NOT_HELD, REVISION_CONFLICT (the stored revision), VERSION_STATE_CONFLICT (not a draft). */
+const saveConflict = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['LEASE_HELD', 'LEASE_NOT_HELD', 'REVISION_CONFLICT', 'VERSION_STATE_CONFLICT'] },
+    message: { type: 'string' },
+    holder: leaseHolder,
+    revision: { type: 'integer', description: "REVISION_CONFLICT: the draft's current revision" },
+  },
+  required: ['type', 'message'],
+  additionalProperties: false,
+} as const;
 /** Authors and state-changers are staff ids as text: their names, for showing. */
 const staffNames = { type: 'object', additionalProperties: { type: 'string' }, description: "Staff id (as text) → the member's name, for every author and state-changer in the answer" } as const;
 
@@ -557,7 +586,7 @@ export const contract = {
 
   // Content versions (issue 29 item 8): staff only (401 STAFF_LOGIN_REQUIRED, 403 STAFF_FORBIDDEN).
   'GET /api/content/items': {
-    summary: 'Staff (any role): every content item with its live version, the drafts being worked on and its authors',
+    summary: 'Staff (any role): every content item with its live version, the drafts being worked on, its authors and who is editing it (lease)',
     response: {
       200: {
         type: 'object',
@@ -574,8 +603,9 @@ export const contract = {
                   items: { type: 'object', properties: { number: { type: 'integer' }, state: { type: 'string', enum: ['draft', 'review'] }, author: { type: 'string' } }, required: ['number', 'state', 'author'], additionalProperties: false },
                 },
                 authors: { type: 'array', items: { type: 'string' } },
+                lease: { oneOf: [{ type: 'null' }, lease], description: 'Who is editing it in the studio now (null: nobody, or the lease lapsed)' },
               },
-              required: ['item', 'live', 'drafts', 'authors'],
+              required: ['item', 'live', 'drafts', 'authors', 'lease'],
               additionalProperties: false,
             },
           },
@@ -618,6 +648,63 @@ export const contract = {
       additionalProperties: false,
     },
     response: { 201: versionAnswer, ...errors },
+  },
+  'PUT /api/content/items/:item/versions/:number': {
+    summary:
+      "Staff (editor, admin): the studio's autosave of a draft: its content replaced (hash recomputed) and its revision one more; the note too when given. Only by its author (403 NOT_AUTHOR), while it is a draft (409 VERSION_STATE_CONFLICT), holding the item's lease (409 LEASE_HELD with the holder, LEASE_NOT_HELD), from the current revision (409 REVISION_CONFLICT with the current one); bodies up to 1 MB. No audit entry",
+    params: versionPath,
+    body: {
+      type: 'object',
+      properties: {
+        source: { type: 'object', description: 'The content as its file in forms/ has it' },
+        revision: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'The revision this content was made from (the one last answered)' },
+        note: { type: 'string', maxLength: 1000, description: 'What the draft changes' },
+      },
+      required: ['source', 'revision'],
+      additionalProperties: false,
+    },
+    response: { 200: versionAnswer, 409: saveConflict, ...errors },
+  },
+  'POST /api/content/items/:item/lease': {
+    summary: "Staff (editor, admin): take the item's studio lease (2 minutes) when it is free, lapsed or already yours (renewed); 409 LEASE_HELD with the holder's lease when another editor has it",
+    params: itemPath,
+    response: { 200: leaseAnswer, 409: leaseConflict, ...errors },
+  },
+  'DELETE /api/content/items/:item/lease': {
+    summary: "Staff (editor, admin): give up your own lease of the item (204); 409 when it is not yours (LEASE_HELD: another's, LEASE_NOT_HELD: nobody's)",
+    params: itemPath,
+    response: { 204: { description: 'Released', type: 'null' }, 409: leaseConflict, ...errors },
+  },
+  'GET /api/content/preview/:item/:number/documents': {
+    summary: "Staff (any role): the form documents a preview of the version can show: a document item's own, or every form that includes a section item (none for other items)",
+    params: versionPath,
+    response: { 200: { type: 'object', properties: { documents: { type: 'array', items: { type: 'string' } } }, required: ['documents'], additionalProperties: false }, ...errors },
+  },
+  'GET /api/content/preview/:item/:number/:document/:variants.js': {
+    summary:
+      "Staff (any role): the version previewed as an ES module like a published release's (/forms/<release>/<variants>.js): `document` resolved with this version's content in place of the item's live one, the rest live, and `createValidator`. variants: 'base' or variant names joined by '+' (undeclared ones do not apply). 404 a document the item is not in, 422 NOT_A_FORM when it does not resolve (findings). Not cached (no-store)",
+    params: {
+      type: 'object',
+      properties: {
+        ...versionPath.properties,
+        document: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 100, description: 'The form document shown' },
+        variants: { type: 'string', maxLength: 200, description: "'base', or variant names joined by '+'" },
+      },
+      required: ['item', 'number', 'document', 'variants'],
+      additionalProperties: false,
+    },
+    querystring: {
+      type: 'object',
+      properties: {
+        revision: {
+          type: 'string',
+          pattern: '^[1-9][0-9]{0,9}$',
+          description: "Ignored by the server: a browser keeps an imported module by its URL for the page's life, so the studio names the draft's revision to load a saved change anew",
+        },
+      },
+      additionalProperties: false,
+    },
+    response: { 200: { description: 'The module', content: { 'text/javascript': { schema: { type: 'string' } } } }, 422: findingsError, ...errors },
   },
   'POST /api/content/items/:item/versions/:number/:action': {
     summary:

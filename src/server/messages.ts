@@ -470,3 +470,15 @@ export const contentVersionTexts = {
   diffNotAForm: 'Muutokset voi näyttää vain lomakkeista ja osioista.',
   diffUnresolved: 'Versiota ei voi koota lomakkeeksi, joten muutoksia ei voi näyttää.',
 } as const;
+
+/** The form studio's autosave, leases and previews (issue 30). `{name}`: the lease holder's name. */
+export const studioTexts = {
+  notAuthor: 'Vain luonnoksen tekijä voi muokata luonnosta.',
+  leaseHeld: '{name} muokkaa tätä sisältöä. Voit muokata, kun hän on lopettanut.',
+  leaseNotHeld: 'Sinulla ei ole tämän sisällön muokkausvuoroa. Avaa sisältö uudelleen studiossa.',
+  revisionConflict: 'Luonnosta on muutettu toisaalla sen jälkeen, kun avasit sen. Lataa luonnos uudelleen.',
+  previewDocumentUnknown: 'Luonnosta ei voi esikatsella tällä lomakkeella.',
+  previewUnresolved: 'Luonnosta ei voi koota lomakkeeksi, joten sitä ei voi esikatsella.',
+  notBuiltTitle: 'Lomakestudio',
+  notBuilt: 'Palvelin on käynnissä, mutta studion sivua ei ole vielä rakennettu (npm run build).',
+} as const;

@@ -1,11 +1,13 @@
 // The built pages, when there are any, on the same port as the API. Until the React
 // application is built, `/` explains that instead of answering 404.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { listContentPages } from '../../engine/core/node.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MODULES_PATH } from './forms/release-modules.ts';
+import { studioTexts } from './messages.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fi">
@@ -19,6 +21,22 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <h1>Lainavertailu</h1>
 <p>Palvelin on käynnissä, mutta sivuja ei ole vielä rakennettu.</p>
 <p>Rajapinnan tila: <a href="/api/health">/api/health</a></p>
+</main>
+</body>
+</html>
+`;
+
+const STUDIO_NOT_BUILT_PAGE = `<!doctype html>
+<html lang="fi">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${studioTexts.notBuiltTitle}</title>
+</head>
+<body>
+<main>
+<h1>${studioTexts.notBuiltTitle}</h1>
+<p>${studioTexts.notBuilt}</p>
 </main>
 </body>
 </html>
@@ -67,6 +85,7 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
   app.addHook('onSend', async (request, reply) => {
     if (carriesToken(request.url) && !request.url.startsWith(`${RELEASE_MODULES_PATH}/`)) reply.header('cache-control', PRIVATE);
   });
+  registerStudioPage(app, dir);
   if (dir && existsSync(join(dir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -97,6 +116,27 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
   app.get('/u/*', notBuilt);
   for (const path of CUSTOMER_PAGES) app.get(path, notBuilt);
   for (const path of CONTENT_PAGES()) app.get(path, notBuilt);
+}
+
+/**
+ * The form studio (issue 30): its own page of the build (src/app/studio.html → dist/studio.html),
+ * at /studio and every client-side route under it. Read at each request (it is small), so a
+ * build after the start is served, and a missing or unreadable file is the not-built page, never an error.
+ */
+function registerStudioPage(app: FastifyInstance, dir: string | undefined): void {
+  const studio = async (_request: FastifyRequest, reply: FastifyReply) => {
+    let page = STUDIO_NOT_BUILT_PAGE;
+    if (dir) {
+      try {
+        page = await readFile(join(dir, 'studio.html'), 'utf8');
+      } catch {
+        // Not built (yet): the page says so.
+      }
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(page);
+  };
+  app.get('/studio', studio);
+  app.get('/studio/*', studio);
 }
 
 /** Spec §2: the login and the customer's private pages, all client-side routes; the catalogue's services (/maksuturva) come with them. */

@@ -78,7 +78,7 @@ describeOnDatabases('content versions API', (target) => {
     expect(items.status).toBe(200);
     expect(items.headers.get('cache-control')).toBe('no-store');
     const list = (items.body as { items: Array<{ item: string }> }).items;
-    expect(list).toContainEqual({ item: CONSUMER, live: 1, drafts: [], authors: ['repository'] });
+    expect(list).toContainEqual({ item: CONSUMER, live: 1, drafts: [], authors: ['repository'], lease: null });
     expect(list.map((entry) => entry.item)).toEqual(expect.arrayContaining(['section:housing', 'catalogue']));
 
     const versions = await editor.get(url(`${item(CONSUMER)}/versions`));

@@ -20,6 +20,8 @@ import type { StaffRole } from '../staff/roles.ts';
 import { staffOf, type StaffGuard } from '../staff/sessions.ts';
 import { diffVersions, isDiffable } from './diff.ts';
 import { contentItems, isContentItem } from './items.ts';
+import { currentLeases, leaseJson } from './leases.ts';
+import { studioRoutes } from './studio-routes.ts';
 import type { Audit, Outcome, VersionAction, VersionService, VersionSummary } from './service.ts';
 
 /** A form document's source is about 100 KB; ten times that, for this route only. */
@@ -63,15 +65,18 @@ const REFUSALS: Record<Refusal['code'], { status: number; type: string }> = {
   gate: { status: 422, type: 'PUBLISH_CHECK_FAILED' },
   notFound: { status: 404, type: 'NOT_FOUND' },
   unknownItem: { status: 404, type: 'NOT_FOUND' },
+  leaseHeld: { status: 409, type: 'LEASE_HELD' },
+  leaseNotHeld: { status: 409, type: 'LEASE_NOT_HELD' },
+  revisionConflict: { status: 409, type: 'REVISION_CONFLICT' },
 };
 
 function refuse(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
   const { status, type } = REFUSALS[refusal.code];
   request.log.info({ type, reason: refusal.code }, 'content version refused');
-  return reply.code(status).send({ type, message: refusal.reason, ...(refusal.findings ? { findings: refusal.findings } : {}) });
+  return reply.code(status).send({ type, message: refusal.reason, ...(refusal.findings ? { findings: refusal.findings } : {}), ...refusal.detail });
 }
 
-const notFound = (reply: FastifyReply, key: 'unknownItem' | 'notFound') => reply.code(404).send({ type: 'NOT_FOUND', message: contentVersionTexts[key] });
+export const notFound = (reply: FastifyReply, key: 'unknownItem' | 'notFound') => reply.code(404).send({ type: 'NOT_FOUND', message: contentVersionTexts[key] });
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
@@ -89,6 +94,7 @@ export const summaryJson = (version: VersionSummary) => ({
   comment: version.comment,
   basedOn: version.basedOn,
   liveAt: iso(version.liveAt),
+  revision: version.revision,
 });
 
 /**
@@ -124,7 +130,13 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
 
   app.get('/api/content/items', { onRequest: staff() }, async () => {
     const items = await service.listItems(db);
-    return { items, staffNames: await staffNames(db, items.flatMap((entry) => entry.authors)) };
+    // Who is editing each item in the studio now; a lapsed lease is nobody's.
+    const leases = await currentLeases(db);
+    const lease = (item: string) => {
+      const held = leases.get(item);
+      return held ? leaseJson(held) : null;
+    };
+    return { items: items.map((entry) => ({ ...entry, lease: lease(entry.item) })), staffNames: await staffNames(db, items.flatMap((entry) => entry.authors)) };
   });
 
   app.get<{ Params: ItemParams }>('/api/content/items/:item/versions', { onRequest: staff() }, async (request, reply) => {
@@ -156,6 +168,24 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRoutes
       return reply.code(201).send({ version: summaryJson(outcome.version) });
     },
   );
+
+  // The studio's autosave (issue 30): the draft's content replaced, its revision one more. The
+  // same body limit and nesting as a new draft's; the editor's role checked before the body is read.
+  app.put<{ Params: VersionParams; Body: { source: object; revision: number; note?: string } }>(
+    '/api/content/items/:item/versions/:number',
+    { onRequest: staff('editor'), bodyLimit: DRAFT_BODY_LIMIT },
+    async (request, reply) => {
+      const { item } = request.params;
+      if (!(await known(item))) return notFound(reply, 'unknownItem');
+      if (!request.body) return reply.code(400).send({ type: 'BAD_REQUEST', message: contentVersionTexts.notAnObject });
+      const { source, revision, note } = request.body;
+      const outcome = await service.saveDraft(db, actorOf(request), item, Number(request.params.number), { source, revision, note });
+      if (!outcome.ok) return refuse(request, reply, outcome);
+      return { version: summaryJson(outcome.version) };
+    },
+  );
+
+  studioRoutes(app, { db, formsDir, staff, known });
 
   app.post<{ Params: ActionParams; Body: { comment?: string } | undefined }>(
     '/api/content/items/:item/versions/:number/:action',

@@ -2,12 +2,15 @@
 // what may happen; this does it in one transaction under the item's lock, so two approvers
 // cannot both publish, and tells the audit log. The publish gate runs before that transaction:
 // a check may take seconds (the QA mutation score), and a version's content never changes, so
-// its verdict still holds when the lock is taken and the state is decided again.
+// its verdict still holds when the lock is taken and the state is decided again. (A draft's
+// content does change, by the studio's autosave, but only while it is a draft, under the same
+// lock: what is in review, and so what is approved, is fixed.)
 import type { Database, Queryable } from '../db/index.ts';
 import { decide, STAFF_ROLES, VERSION_ACTIONS, REFUSAL_REASONS, type Actor, type RefusalCode, type VersionAction } from '../../../engine/core/version-states.ts';
-import { contentVersionTexts } from '../messages.ts';
+import { contentVersionTexts, studioTexts } from '../messages.ts';
 import { contentHash } from './hash.ts';
 import { isContentItem } from './items.ts';
+import { currentLease } from './leases.ts';
 import * as store from './store.ts';
 
 export type { Actor, VersionAction } from '../../../engine/core/version-states.ts';
@@ -32,16 +35,25 @@ export interface AuditEntry {
 /** Records a staff action, in the transaction that did it (`db` is that transaction). */
 export type Audit = (db: Queryable, entry: AuditEntry) => Promise<void>;
 
-export type ServiceRefusalCode = RefusalCode | 'notFound' | 'unknownItem' | 'notAnObject' | 'gate';
+export type ServiceRefusalCode = RefusalCode | 'notFound' | 'unknownItem' | 'notAnObject' | 'gate' | 'leaseHeld' | 'leaseNotHeld' | 'revisionConflict';
 
 export type Outcome =
   | { ok: true; version: store.VersionSummary }
-  | { ok: false; code: ServiceRefusalCode; reason: string; findings?: GateFinding[] };
+  /** `detail`: what the caller needs to act on the refusal (the lease's holder, the current revision). */
+  | { ok: false; code: ServiceRefusalCode; reason: string; findings?: GateFinding[]; detail?: Record<string, unknown> };
 
 /** Who may write a new draft: the roles that may submit one. */
 const DRAFT_ROLES: readonly string[] = STAFF_ROLES.filter((role) => role !== 'approver');
 
-const refuse = (code: Exclude<ServiceRefusalCode, RefusalCode>, findings?: GateFinding[]): Outcome => ({ ok: false, code, reason: contentVersionTexts[code], ...(findings ? { findings } : {}) });
+type OwnRefusal = Exclude<ServiceRefusalCode, RefusalCode | 'leaseHeld' | 'leaseNotHeld' | 'revisionConflict'>;
+const refuse = (code: OwnRefusal, findings?: GateFinding[]): Outcome => ({ ok: false, code, reason: contentVersionTexts[code], ...(findings ? { findings } : {}) });
+
+export interface DraftSave {
+  source: unknown;
+  /** The revision the studio's content was made from: a save from an older one is refused. */
+  revision: number;
+  note?: string;
+}
 
 export function versionService({ gate, audit }: { gate: PublishGate; audit: Audit }) {
   return {
@@ -57,6 +69,31 @@ export function versionService({ gate, audit }: { gate: PublishGate; audit: Audi
         const version = await store.insertVersion(tx, { item, number, source, hash, author: actor.id, note, state: 'draft', basedOn: store.liveOf(versions)?.number ?? null });
         await audit(tx, { staffId: actor.id, action: 'version.create', item, version: number, detail: { note, basedOn: version.basedOn } });
         return { ok: true, version };
+      });
+    },
+
+    /**
+     * The studio's autosave: replaces a draft's content. Only its author, while it is a draft,
+     * holding the item's lease, from the current revision. No audit entry: the audit records
+     * what was made, submitted and decided, and the content submitted is the one reviewed;
+     * an entry every few seconds of typing would bury those.
+     */
+    async saveDraft(db: Database, actor: Actor, item: string, number: number, save: DraftSave): Promise<Outcome> {
+      if (!actor.roles.some((role) => DRAFT_ROLES.includes(role))) return { ok: false, code: 'role', reason: REFUSAL_REASONS.role };
+      const { source } = save;
+      if (!source || typeof source !== 'object' || Array.isArray(source)) return refuse('notAnObject');
+      const hash = contentHash(source);
+      return db.transaction(async (tx): Promise<Outcome> => {
+        const versions = await store.lockItem(tx, item);
+        const facts = versions.find((version) => version.number === number);
+        if (!facts) return refuse('notFound');
+        if (facts.author !== actor.id) return { ok: false, code: 'notAuthor', reason: studioTexts.notAuthor };
+        if (facts.state !== 'draft') return { ok: false, code: 'state', reason: REFUSAL_REASONS.state };
+        const lease = await currentLease(tx, item);
+        if (!lease) return { ok: false, code: 'leaseNotHeld', reason: studioTexts.leaseNotHeld };
+        if (String(lease.holder.id) !== actor.id) return { ok: false, code: 'leaseHeld', reason: studioTexts.leaseHeld.replace('{name}', lease.holder.name), detail: { holder: lease.holder } };
+        if (facts.revision !== save.revision) return { ok: false, code: 'revisionConflict', reason: studioTexts.revisionConflict, detail: { revision: facts.revision } };
+        return { ok: true, version: await store.replaceSource(tx, item, number, { source, hash, note: save.note }) };
       });
     },
 

@@ -1,5 +1,6 @@
-// SQL of the content versions (migration 057). Writes take the item's lock first (lockItem),
-// inside the caller's transaction; reads need none, since a version's content never changes.
+// SQL of the content versions (migrations 057, 060). Writes take the item's lock first (lockItem),
+// inside the caller's transaction. A version's content changes only while it is a draft (the
+// studio's autosave, under the lock, bumping its revision); reads need no lock.
 import type { Queryable } from '../db/index.ts';
 import type { VersionState } from '../../../engine/core/version-states.ts';
 
@@ -16,6 +17,8 @@ export interface VersionSummary {
   comment: string | null;
   basedOn: number | null;
   liveAt: Date | null;
+  /** Saves of a draft's content: 1 when made, one more at each autosave (migration 060). */
+  revision: number;
 }
 
 export interface Version extends VersionSummary {
@@ -30,10 +33,11 @@ export interface LockedVersion {
   author: string;
   hash: string;
   wasLive: boolean;
+  revision: number;
 }
 
 const SUMMARY = `item, number, hash, author, created_at AS "createdAt", note, state, state_changed_at AS "stateChangedAt",
-  state_changed_by AS "stateChangedBy", comment, based_on AS "basedOn", live_at AS "liveAt"`;
+  state_changed_by AS "stateChangedBy", comment, based_on AS "basedOn", live_at AS "liveAt", revision`;
 
 // Distinct from the migrations' lock (7_220_022); the second key is the item's.
 const ITEM_LOCK = 7_220_057;
@@ -46,7 +50,7 @@ const ITEM_LOCK = 7_220_057;
 export async function lockItem(tx: Queryable, item: string): Promise<LockedVersion[]> {
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ITEM_LOCK, item]);
   const result = await tx.query<LockedVersion>(
-    `SELECT number, state, author, hash, live_at IS NOT NULL AS "wasLive" FROM content_versions WHERE item = $1 ORDER BY number FOR UPDATE`,
+    `SELECT number, state, author, hash, live_at IS NOT NULL AS "wasLive", revision FROM content_versions WHERE item = $1 ORDER BY number FOR UPDATE`,
     [item],
   );
   return result.rows;
@@ -109,6 +113,17 @@ export async function retireLive(tx: Queryable, item: string, by: string): Promi
     [item, by],
   );
   return result.rows[0]?.number;
+}
+
+/** Replaces a draft's content (the studio's autosave): a new hash, the next revision, the note when one is given. */
+export async function replaceSource(tx: Queryable, item: string, number: number, change: { source: unknown; hash: string; note?: string }): Promise<VersionSummary> {
+  const result = await tx.query<VersionSummary>(
+    `UPDATE content_versions SET source = $3::json, hash = $4, revision = revision + 1, note = COALESCE($5, note)
+     WHERE item = $1 AND number = $2 AND state = 'draft'
+     RETURNING ${SUMMARY}`,
+    [item, number, JSON.stringify(change.source), change.hash, change.note ?? null],
+  );
+  return result.rows[0];
 }
 
 export async function readVersion(db: Queryable, item: string, number: number): Promise<Version | undefined> {
