@@ -16,7 +16,7 @@ import type { StaffRole } from '../staff/roles.ts';
 import { staffOf } from '../staff/sessions.ts';
 import { contentHash } from './hash.ts';
 import { currentLease, leaseJson, releaseLease, takeLease } from './leases.ts';
-import { readLiveSources, type LiveSources } from './live-sources.ts';
+import { readLiveSources } from './live-sources.ts';
 import { readVersion } from './store.ts';
 
 /** Previews kept made, by resolved content and variants; each is about 0.3 MB. */
@@ -58,21 +58,11 @@ export function studioRoutes(app: FastifyInstance, { db, formsDir, staff, known 
     return reply.code(409).send({ type: 'LEASE_NOT_HELD', message: studioTexts.leaseNotHeld });
   });
 
-  /** The documents a preview of the item can show: a document's own, or every form including the section. */
-  function previewDocuments(item: string, sources: LiveSources): string[] {
-    const colon = item.indexOf(':');
-    const kind = item.slice(0, colon);
-    const id = item.slice(colon + 1);
-    if (kind === 'document') return [id];
-    if (kind === 'section') return sources.including(id);
-    return [];
-  }
-
   app.get<{ Params: ItemParams & { number: string } }>('/api/content/preview/:item/:number/documents', { onRequest: staff() }, async (request, reply) => {
     const { item } = request.params;
     if (!(await known(item))) return unknownItem(reply);
     if (!(await readVersion(db, item, Number(request.params.number)))) return reply.code(404).send({ type: 'NOT_FOUND', message: contentVersionTexts.notFound });
-    return { documents: previewDocuments(item, await readLiveSources(db, formsDir)) };
+    return { documents: (await readLiveSources(db, formsDir)).affected(item) };
   });
 
   const made = new Map<string, string>();
@@ -100,7 +90,7 @@ export function studioRoutes(app: FastifyInstance, { db, formsDir, staff, known 
     const version = await readVersion(db, item, Number(request.params.number));
     if (!version) return reply.code(404).send({ type: 'NOT_FOUND', message: contentVersionTexts.notFound });
     const sources = await readLiveSources(db, formsDir);
-    if (!VARIANT_KEY.test(variants) || !previewDocuments(item, sources).includes(document)) {
+    if (!VARIANT_KEY.test(variants) || !sources.affected(item).includes(document)) {
       return reply.code(404).send({ type: 'NOT_FOUND', message: studioTexts.previewDocumentUnknown });
     }
     let findings: readonly Finding[];
