@@ -10,4 +10,8 @@ export interface LoadedForm {
   validator?: ValidatorType;
 }
 
-export type FormLoader = (document: string, variants: readonly string[]) => Promise<LoadedForm>;
+/**
+ * `release`: the form release a held application was started on (issue 29), which the page must
+ * render since the server checks its saves with it; absent or null, the live form.
+ */
+export type FormLoader = (document: string, variants: readonly string[], release?: string | null) => Promise<LoadedForm>;

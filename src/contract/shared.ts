@@ -139,7 +139,10 @@ export const Navigation = {
   additionalProperties: true,
 } as const;
 
-/** A saved form handed back to resume it (with a code, or to its logged-in customer): the answers, where it stands, its product and brand. */
+/**
+ * A saved form handed back to resume it (with a code, or to its logged-in customer): the answers, where it stands, its product and brand,
+ * and the form release it was started on (the page renders that one; null: an application from before releases, which follows the live form).
+ */
 export const SavedForm = {
   $id: 'SavedForm',
   type: 'object',
@@ -147,8 +150,9 @@ export const SavedForm = {
     additionalFormData: { $ref: 'Navigation#' },
     product: { type: 'string' },
     brand: { type: 'string' },
+    formRelease: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$' },
   },
-  required: ['additionalFormData', 'product', 'brand'],
+  required: ['additionalFormData', 'product', 'brand', 'formRelease'],
   // The answers are the form document's fields, which the document (not this contract) describes.
   additionalProperties: true,
 } as const;

@@ -18,24 +18,35 @@ import { AuthenticationPage, PrefillPage, ResumeGate } from './lazy-pages.tsx';
 import { LoadFailedPage, LoadingPage } from './LoadingPages.tsx';
 import { NotFoundPage } from './PlaceholderPages.tsx';
 import { readLandingParams } from '../application/query.ts';
-import { loadApplication } from '../application/storage.ts';
+import { heldRelease, loadApplication } from '../application/storage.ts';
 
 type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed' };
 
-function useForm(load: FormLoader, brand: Brand, product: Product): Loading {
+/** `release`: the one a held application was started on (null: the live form). */
+function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null): Loading {
   const [state, setState] = useState<Loading>({ status: 'loading' });
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    load(productEntry(product).document, variantsFor(brand, product)).then(
+    load(productEntry(product).document, variantsFor(brand, product), release).then(
       (form) => current && setState({ status: 'ready', form }),
       () => current && setState({ status: 'failed' }),
     );
     return () => {
       current = false;
     };
-  }, [load, brand, product]);
+  }, [load, brand, product, release]);
   return state;
+}
+
+/** The application the path names (in it, or a resume link's query): its form is the release this tab holds for it. */
+function heldReleaseOf(route: AppRoute, search: string): string | null {
+  if (route.kind === 'step') return heldRelease(route.id, route.token);
+  if (route.kind !== 'start') return null;
+  const params = new URLSearchParams(search);
+  const id = params.get('id');
+  const token = params.get('token');
+  return id && token ? heldRelease(id, token) : null;
 }
 
 export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }): ReactNode {
@@ -50,8 +61,8 @@ export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }
 
 function ProductPages({ brand, product, flow, rest, load }: { brand: Brand; product: Product; flow: AppFlow; rest: string; load: FormLoader }): ReactNode {
   const route = parseApplicationPath(rest, productEntry(product).flow);
-  const form = useForm(load, brand, product);
   const { search } = useLocation();
+  const form = useForm(load, brand, product, heldReleaseOf(route, search));
   // The offers list names itself ('Lainatarjoukset'); a parent's effect runs after its
   // child's, so this one must leave that page alone rather than overwrite it.
   const titled = route.kind !== 'offers';
