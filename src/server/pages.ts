@@ -139,6 +139,8 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
       if (request.url.startsWith('/hakemus/')) reply.code(statusOf(request.url));
       return send(request, reply);
     };
+    // The home page is the shell too, so it names the live forms; the file itself stays at /index.html.
+    if (forms) app.get('/', shell);
     // The application's own routes are client-side: every /hakemus/... path gets the shell.
     app.get('/hakemus/*', shell);
     // The marketing-ban link of the one-time code modal (/u/{id}/{token}).

@@ -71,5 +71,10 @@ describe('the shell names the live form releases', () => {
     }
     const back = await (await fetch(`${server.url}/hakemus/yritysluotto/`)).text();
     expect(preloads(back)).toEqual([]);
+    // Every page of the shell names them, the home page (with a resume link's query) too.
+    for (const path of ['/', `/?id=12&token=${'A'.repeat(43)}`, '/login/1']) {
+      const answer = await fetch(`${server.url}${path}`);
+      expect(named(await answer.text()), path).toEqual(built);
+    }
   });
 });
