@@ -8,6 +8,8 @@ export interface LoadedForm {
   runtime: FormRuntime;
   /** RJSF's validator prop; absent means the renderer's adapter over the runtime. */
   validator?: ValidatorType;
+  /** The form release it is (issue 29), when the loader knows. */
+  release?: string;
 }
 
 /**

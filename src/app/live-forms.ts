@@ -27,15 +27,26 @@ export const releaseModuleUrl = (release: string, wanted: readonly string[]) => 
 
 export function liveFormLoader(built: FormLoader, builtReleases: Readonly<Record<string, string>>, { live, importModule, helpers }: LiveFormOptions): FormLoader {
   const loaded = new Map<string, Promise<LoadedForm>>();
+  // The build's forms named with their release, each once (the page compares what it shows by identity).
+  const named = new WeakMap<LoadedForm, LoadedForm>();
+  const fromBuild = async (document: string, wanted: readonly string[]) => {
+    const form = await built(document, wanted);
+    const release = builtReleases[document];
+    if (!release) return form;
+    let known = named.get(form);
+    if (!known) named.set(form, (known = { ...form, release }));
+    return known;
+  };
   return async (document, wanted, pinned) => {
-    // A resumed application's own release, though no longer live; else the live one.
+    // A held application's own release, though no longer live; else the live one.
     const release = pinned ?? (await live.catch(() => undefined))?.[document];
-    if (!release || release === builtReleases[document]) return built(document, wanted);
+    if (!release || release === builtReleases[document]) return fromBuild(document, wanted);
     const url = releaseModuleUrl(release, wanted);
     let form = loaded.get(url);
     if (!form) {
       form = Promise.all([importModule(url), helpers()]).then(([module, { finnishValidators, ajvRuntime }]) => ({
         runtime: createFormRuntime(module.document, module.createValidator(finnishValidators, ajvRuntime)),
+        release,
       }));
       loaded.set(url, form);
     }

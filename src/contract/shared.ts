@@ -157,11 +157,11 @@ export const SavedForm = {
   additionalProperties: true,
 } as const;
 
-/** An application's credentials: what creating one answers and what every later call names. */
+/** An application's credentials: what creating one answers (with the form release it was stamped with) and what every later call names. */
 export const ApplicationCredentials = {
   $id: 'ApplicationCredentials',
   type: 'object',
-  properties: { id: { type: 'integer' }, token: { type: 'string' } },
+  properties: { id: { type: 'integer' }, token: { type: 'string' }, formRelease: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
   required: ['id', 'token'],
   additionalProperties: false,
 } as const;

@@ -40,6 +40,8 @@ describeOnDatabases('form releases: applications stay on the form they started o
     expect(started.status, started.text).toBe(200);
     const { id, token } = started.body as { id: number; token: string };
     expect(await release(id)).toBe(first);
+    // The answer names it, so the page keeps it for a reload.
+    expect((started.body as Data).formRelease).toBe(first);
 
     // Version 2 raises the amount's minimum above what the application asked for.
     const raised = structuredClone(shippedProducts().fileDocument('consumer')) as FormDocument;

@@ -45,6 +45,8 @@ describe('the page form loader', () => {
     const form = await load('consumer', []);
     expect(form.runtime.document.labels.inputAppliedAmount).toBe(built.labels.inputAppliedAmount);
     expect(fromBuild).toHaveBeenCalledOnce();
+    // Named with its release, so the page can tell a new application's stamp is the form it shows.
+    expect(form.release).toBe(builtRelease);
     expect(importing).not.toHaveBeenCalled();
   });
 
@@ -60,6 +62,7 @@ describe('the page form loader', () => {
     expect(fromBuild).not.toHaveBeenCalled();
     // The published label and limit, and the validator built from the module agrees with the server's.
     expect(form.runtime.document.labels.inputAppliedAmount).toBe('Haettava summa');
+    expect(form.release).toBe(liveRelease);
     const data = { loanPurposeId: 16, inputAppliedAmount: 2500, inputAppliedTenor: 8, hasCoApplicant: false };
     const server = runtimeForDocument(published, [variant]);
     expect(form.runtime.validateStep(data, 1)).toEqual(server.validateStep(data, 1));

@@ -1,6 +1,6 @@
 // Everything under /hakemus/{product}/: loads the form for the brand and product,
 // then shows the page the rest of the path names.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { AppFlow } from '../../flows/app-flow.ts';
 import { appFlowOf } from '../../flows/app-registry.ts';
@@ -25,7 +25,11 @@ type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | {
 /** `release`: the one a held application was started on (null: the live form). */
 function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null): Loading {
   const [state, setState] = useState<Loading>({ status: 'loading' });
+  const shown = useRef<LoadedForm | undefined>(undefined);
+  shown.current = state.status === 'ready' ? state.form : undefined;
   useEffect(() => {
+    // A new application is stamped with the release the page shows: the page goes on with it, not reloaded.
+    if (release !== null && shown.current?.release === release) return;
     let current = true;
     setState({ status: 'loading' });
     load(productEntry(product).document, variantsFor(brand, product), release).then(
