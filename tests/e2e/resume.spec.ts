@@ -371,4 +371,8 @@ test('a resumed application renders the release it was started on, though anothe
   await expect(step(other, 1).getByText(OLD, { exact: true })).toBeVisible();
   expect(modules.slice(before)).toEqual([]);
   await context.close();
+
+  // The applicant's own tab keeps the release its first save was stamped with, for its reloads.
+  const live = ((await (await page.request.get('/api/forms/live')).json()) as { releases: Record<string, string> }).releases;
+  expect(await page.evaluate((id) => JSON.parse(sessionStorage.getItem(`lv:release:${id}`) ?? 'null'), saved.id)).toEqual({ token: saved.token, release: live.consumer });
 });
