@@ -3,7 +3,9 @@
 // company address's label, minimum length and message changed and sends it for approval; its
 // QA verdict is made; another staff member approves; a fresh browser on the form's only step
 // shows the new label and refuses a two-letter address with the new message, from the server's
-// module of the live release, under the strict CSP. The earlier version is rolled back at the
+// module of the live release, which the served page names and preloads, under the strict CSP. (A
+// business application is sent when created and never resumed: a resumed application's own release
+// is checked in resume.spec.ts.) The earlier version is rolled back at the
 // end, so the other specs see the business form as forms/ has it.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { stepSection } from './support/fill-from-document.ts';

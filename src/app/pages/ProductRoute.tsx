@@ -25,8 +25,11 @@ type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | {
 /** `release`: the one a held application was started on (null: the live form). */
 function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null): Loading {
   const [state, setState] = useState<Loading>({ status: 'loading' });
+  // The form on the page, for the next effect (declared before it, so it runs first).
   const shown = useRef<LoadedForm | undefined>(undefined);
-  shown.current = state.status === 'ready' ? state.form : undefined;
+  useEffect(() => {
+    shown.current = state.status === 'ready' ? state.form : undefined;
+  });
   useEffect(() => {
     // A new application is stamped with the release the page shows: the page goes on with it, not reloaded.
     if (release !== null && shown.current?.release === release) return;
