@@ -25,8 +25,18 @@ const root = resolve(FORMS_DIR, '..');
 const CUSTOM_VALIDATORS = join(root, 'custom-validators', 'runtime.ts');
 const AJV_RUNTIME = join(root, 'engine', 'core', 'ajv-runtime.ts');
 
+/**
+ * Where a build writes the releases it carries (issue 29), beside Vite's manifest: the
+ * server names a live release's module for preloading only when it is another than the page's
+ * bundle has (src/server/live-page.ts). Written from the same values as `virtual:forms` `releases`,
+ * the server cannot disagree with the bundle, as it could by hashing its own forms/, which a
+ * start's baseline, `forms:pull` or a development edit may have moved since the build.
+ */
+export const BUILT_RELEASES_FILE = '.vite/form-releases.json';
+
 export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
   const formsDir = options.formsDir ?? FORMS_DIR;
+  let builtReleases: Record<string, string> | undefined;
   /** The checked, resolved document; the document file, every section it includes and the shared messages are watched. */
   function read(context: { addWatchFile(file: string): void }, formId: string) {
     const file = join(formsDir, `${formId}.json`);
@@ -52,6 +62,7 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
         const ids = [...new Set([...Object.values(readCatalogue(formsDir).products).map((product) => product.document), ...listFormDocuments(formsDir)])];
         // The release each document's build is (issue 29): a page whose form the server has since replaced loads the live one.
         const releases = Object.fromEntries(ids.map((formId) => [formId, releaseHash(read(this, formId))]));
+        builtReleases = releases;
         return `${ids.map((formId, i) => `import { variantSets as form${i} } from ${JSON.stringify(FORM_PREFIX + formId)};`).join('\n')}\nexport const documents = { ${ids.map((formId, i) => `${JSON.stringify(formId)}: form${i}`).join(', ')} };\nexport const releases = ${JSON.stringify(releases)};\n`;
       }
       if (!request.startsWith(FORM_PREFIX) && !request.startsWith(VALIDATOR_PREFIX)) return undefined;
@@ -69,6 +80,9 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
       const resolved = resolveVariants(read(this, formId), key === 'base' ? [] : key.split('+'));
       const validator = generateValidatorModule(resolved, { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME });
       return `${validator}export const document = ${JSON.stringify(resolved)};\n`;
+    },
+    generateBundle() {
+      if (builtReleases) this.emitFile({ type: 'asset', fileName: BUILT_RELEASES_FILE, source: `${JSON.stringify(builtReleases)}\n` });
     },
     configureServer(server: ViteDevServer) {
       server.watcher.add([join(formsDir, '*.json'), join(formsDir, SECTIONS_FOLDER, '*.json')]);

@@ -6,7 +6,8 @@ import type { AppFlow } from '../flows/app-flow.ts';
 import { applicationsApi, type ProductId } from './catalogue.ts';
 
 export type SaveOutcome =
-  | { kind: 'created'; id: string; token: string }
+  /** `release`: the form release the server stamped it with (issue 29); null when the answer names none. */
+  | { kind: 'created'; id: string; token: string; release: string | null }
   | { kind: 'saved' }
   | { kind: 'invalid'; errors: FieldError[] }
   /** This browser has no session for the application (issue 14): it must be opened with a one-time code. */
@@ -40,7 +41,8 @@ export async function createApplication(product: ProductId, call: AppFlow['first
   if (!response.ok) return rejection(response);
   const created = (await response.json().catch(() => null)) as Unchecked<ApplicationCredentials> | null;
   if ((typeof created?.id !== 'number' && typeof created?.id !== 'string') || typeof created.token !== 'string') return { kind: 'failed', status: response.status };
-  return { kind: 'created', id: String(created.id), token: created.token };
+  const release = typeof created.formRelease === 'string' && /^[0-9a-f]{64}$/.test(created.formRelease) ? created.formRelease : null;
+  return { kind: 'created', id: String(created.id), token: created.token, release };
 }
 
 export async function updateApplication(product: ProductId, id: string, token: string, body: Record<string, unknown>): Promise<SaveOutcome> {

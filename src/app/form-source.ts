@@ -8,6 +8,12 @@ export interface LoadedForm {
   runtime: FormRuntime;
   /** RJSF's validator prop; absent means the renderer's adapter over the runtime. */
   validator?: ValidatorType;
+  /** The form release it is (issue 29), when the loader knows. */
+  release?: string;
 }
 
-export type FormLoader = (document: string, variants: readonly string[]) => Promise<LoadedForm>;
+/**
+ * `release`: the form release a held application was started on (issue 29), which the page must
+ * render since the server checks its saves with it; absent or null, the live form.
+ */
+export type FormLoader = (document: string, variants: readonly string[], release?: string | null) => Promise<LoadedForm>;

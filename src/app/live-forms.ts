@@ -1,9 +1,10 @@
 // A page whose build carries an older form than the server now publishes loads the live
 // release's module instead (issue 29 item 3): the server says which release of each form is
-// live (GET /api/forms/live, asked once as the page starts), the build knows which it carries,
-// and where they differ the form comes from /forms/<release>/<variants>.js, made by the server
-// from the published document: its texts, limits and validator, with no rebuild. If the ask
-// fails the build's form is used; the server checks every save with the live form anyway.
+// live (named in the served page, src/server/live-page.ts; else GET /api/forms/live, asked once
+// as the page starts), the build knows which it carries, and where they differ the form comes
+// from /forms/<release>/<variants>.js, made by the server from the published document: its texts,
+// limits and validator, with no rebuild. A resumed application renders the release it was started
+// on, live or not. If the ask fails the build's form is used; the server checks every save anyway.
 import { createFormRuntime, type FormDocument, type SchemaValidateFunction } from '../../engine/core/index.ts';
 import type { FormLoader, LoadedForm } from './form-source.ts';
 
@@ -26,14 +27,26 @@ export const releaseModuleUrl = (release: string, wanted: readonly string[]) => 
 
 export function liveFormLoader(built: FormLoader, builtReleases: Readonly<Record<string, string>>, { live, importModule, helpers }: LiveFormOptions): FormLoader {
   const loaded = new Map<string, Promise<LoadedForm>>();
-  return async (document, wanted) => {
-    const release = (await live.catch(() => undefined))?.[document];
-    if (!release || release === builtReleases[document]) return built(document, wanted);
+  // The build's forms named with their release, each once (the page compares what it shows by identity).
+  const named = new WeakMap<LoadedForm, LoadedForm>();
+  const fromBuild = async (document: string, wanted: readonly string[]) => {
+    const form = await built(document, wanted);
+    const release = builtReleases[document];
+    if (!release) return form;
+    let known = named.get(form);
+    if (!known) named.set(form, (known = { ...form, release }));
+    return known;
+  };
+  return async (document, wanted, pinned) => {
+    // A held application's own release, though no longer live; else the live one.
+    const release = pinned ?? (await live.catch(() => undefined))?.[document];
+    if (!release || release === builtReleases[document]) return fromBuild(document, wanted);
     const url = releaseModuleUrl(release, wanted);
     let form = loaded.get(url);
     if (!form) {
       form = Promise.all([importModule(url), helpers()]).then(([module, { finnishValidators, ajvRuntime }]) => ({
         runtime: createFormRuntime(module.document, module.createValidator(finnishValidators, ajvRuntime)),
+        release,
       }));
       loaded.set(url, form);
     }
@@ -41,8 +54,26 @@ export function liveFormLoader(built: FormLoader, builtReleases: Readonly<Record
   };
 }
 
-/** Asks the server which releases are live; undefined on any failure (the build's forms are used). */
+/** The id of the data block in which the served page names the live releases (src/server/live-page.ts). */
+export const LIVE_FORMS_ELEMENT = 'lv-live-forms';
+
+/** The live releases the page was served with: `{"releases": {document: release}}`; undefined when absent or not that shape. */
+export function releasesInPage(text: string | null | undefined): Readonly<Record<string, string>> | undefined {
+  if (!text) return undefined;
+  try {
+    const releases = (JSON.parse(text) as { releases?: unknown } | null)?.releases;
+    if (!releases || typeof releases !== 'object' || Array.isArray(releases)) return undefined;
+    const entries = Object.entries(releases);
+    return entries.every(([, release]) => typeof release === 'string') ? (Object.fromEntries(entries) as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The live releases: as the served page names them, else asked of the server; undefined on any failure (the build's forms are used). */
 export async function askLiveReleases(): Promise<Readonly<Record<string, string>> | undefined> {
+  const named = typeof document === 'undefined' ? undefined : releasesInPage(document.getElementById(LIVE_FORMS_ELEMENT)?.textContent);
+  if (named) return named;
   try {
     const response = await fetch('/api/forms/live', { headers: { accept: 'application/json' } });
     if (!response.ok) return undefined;

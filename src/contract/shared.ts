@@ -139,7 +139,10 @@ export const Navigation = {
   additionalProperties: true,
 } as const;
 
-/** A saved form handed back to resume it (with a code, or to its logged-in customer): the answers, where it stands, its product and brand. */
+/**
+ * A saved form handed back to resume it (with a code, or to its logged-in customer): the answers, where it stands, its product and brand,
+ * and the form release it was started on (the page renders that one; null: an application from before releases, which follows the live form).
+ */
 export const SavedForm = {
   $id: 'SavedForm',
   type: 'object',
@@ -147,17 +150,18 @@ export const SavedForm = {
     additionalFormData: { $ref: 'Navigation#' },
     product: { type: 'string' },
     brand: { type: 'string' },
+    formRelease: { type: ['string', 'null'], pattern: '^[0-9a-f]{64}$' },
   },
-  required: ['additionalFormData', 'product', 'brand'],
+  required: ['additionalFormData', 'product', 'brand', 'formRelease'],
   // The answers are the form document's fields, which the document (not this contract) describes.
   additionalProperties: true,
 } as const;
 
-/** An application's credentials: what creating one answers and what every later call names. */
+/** An application's credentials: what creating one answers (with the form release it was stamped with) and what every later call names. */
 export const ApplicationCredentials = {
   $id: 'ApplicationCredentials',
   type: 'object',
-  properties: { id: { type: 'integer' }, token: { type: 'string' } },
+  properties: { id: { type: 'integer' }, token: { type: 'string' }, formRelease: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
   required: ['id', 'token'],
   additionalProperties: false,
 } as const;

@@ -280,6 +280,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.staticDir,
     Object.values(products.catalogue.products).map((product) => product.path),
     Object.values(products.catalogue.services).map((service) => service.path),
+    {
+      catalogue: products.catalogue,
+      // As the API's requests: the live pointers read again when older than `formsRefreshMs`.
+      live: async () => {
+        await forms.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'reading the live forms failed'));
+        return Object.fromEntries(products.documentIds.map((id) => [id, products.liveRelease(id)]));
+      },
+    },
   );
   return app;
 }

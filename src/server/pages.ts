@@ -1,12 +1,16 @@
 // The built pages, when there are any, on the same port as the API. Until the React
 // application is built, `/` explains that instead of answering 404.
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { Catalogue } from '../../engine/core/catalogue.ts';
 import { listContentPages } from '../../engine/core/node.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MODULES_PATH } from './forms/release-modules.ts';
+import { BUILT_RELEASES_FILE, injectLiveForms, pageForm, parseBuiltReleases, preloadFor } from './live-page.ts';
 import { studioTexts } from './messages.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -70,12 +74,64 @@ export function cacheControlFor(file: string): string {
   return /[\\/]assets[\\/]/.test(file) ? HASHED_ASSET : REVALIDATE;
 }
 
+/** What the shell names of the live forms (issue 29): the catalogue (a page's product and brand) and the live releases now. */
+export interface ShellForms {
+  catalogue: Catalogue;
+  live(): Promise<Readonly<Record<string, string>>>;
+}
+
+interface Encoded {
+  etag: string;
+  text: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The shell as sent: index.html with the live releases named (src/server/live-page.ts), made per
+ * request since a publish changes it without a deploy. Its validator is the hash of what is sent,
+ * never the file's ETag or Last-Modified, which stay the same across a publish and would let a
+ * browser keep a shell naming the releases of before (a 304 with old pointers).
+ */
+function shellSender(dir: string, forms: ShellForms) {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const builtFile = join(dir, BUILT_RELEASES_FILE);
+  const built = parseBuiltReleases(existsSync(builtFile) ? readFileSync(builtFile, 'utf8') : undefined);
+  // A handful of pages (product × brand × live state): compressed once each.
+  const made = new Map<string, Encoded>();
+  const encode = (page: string): Encoded => {
+    const known = made.get(page);
+    if (known) return known;
+    const text = Buffer.from(page);
+    const entry = {
+      etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`,
+      text,
+      br: brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(text),
+    };
+    if (made.size >= 64) made.delete(made.keys().next().value!);
+    made.set(page, entry);
+    return entry;
+  };
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const live = await forms.live();
+    const page = encode(injectLiveForms(html, live, preloadFor(pageForm(forms.catalogue, request.url, request.hostname), live, built)));
+    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding').header('etag', page.etag);
+    if (reply.statusCode === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.text);
+  };
+}
+
 /**
  * `productPaths`: the catalogue's page paths (`kulutusluotto`, …). Any other path under
  * /hakemus/ still gets the shell, whose not-found page says so, but with status 404.
  * `servicePaths`: the customer services' pages (`maksuturva`), at `/<path>`.
+ * `forms`: the live forms the shell names; without them it is index.html as built.
  */
-export async function registerPages(app: FastifyInstance, dir: string | undefined, productPaths: readonly string[], servicePaths: readonly string[] = []): Promise<void> {
+export async function registerPages(app: FastifyInstance, dir: string | undefined, productPaths: readonly string[], servicePaths: readonly string[] = [], forms?: ShellForms): Promise<void> {
   const CUSTOMER_PAGES = [...ACCOUNT_PAGES, ...servicePaths.map((path) => `/${path}`)];
   const known = new Set(productPaths);
   const statusOf = (url: string) => (known.has(url.split(/[?#]/)[0].split('/')[2] ?? '') ? 200 : 404);
@@ -97,10 +153,13 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
         res.setHeader('vary', 'accept-encoding');
       },
     });
+    const send = forms ? shellSender(dir, forms) : (_request: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html');
     const shell = (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/hakemus/')) reply.code(statusOf(request.url));
-      return reply.sendFile('index.html');
+      return send(request, reply);
     };
+    // The home page is the shell too, so it names the live forms; the file itself stays at /index.html.
+    if (forms) app.get('/', shell);
     // The application's own routes are client-side: every /hakemus/... path gets the shell.
     app.get('/hakemus/*', shell);
     // The marketing-ban link of the one-time code modal (/u/{id}/{token}).

@@ -3,7 +3,9 @@
 // company address's label, minimum length and message changed and sends it for approval; its
 // QA verdict is made; another staff member approves; a fresh browser on the form's only step
 // shows the new label and refuses a two-letter address with the new message, from the server's
-// module of the live release, under the strict CSP. The earlier version is rolled back at the
+// module of the live release, which the served page names and preloads, under the strict CSP. (A
+// business application is sent when created and never resumed: a resumed application's own release
+// is checked in resume.spec.ts.) The earlier version is rolled back at the
 // end, so the other specs see the business form as forms/ has it.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { stepSection } from './support/fill-from-document.ts';
@@ -72,19 +74,28 @@ test('a published change to a form shows in a fresh browser with no rebuild and 
       );
     });
     const modules: string[] = [];
+    const asked: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/forms/')) modules.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/forms/')) modules.push(pathname);
+      if (pathname === '/api/forms/live') asked.push(pathname);
     });
     const response = await page.goto('/hakemus/yritysluotto/');
     expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    // The served page names the published release and preloads its module (issue 29 item 3).
+    const html = await response!.text();
+    const named = JSON.parse(/<script type="application\/json" id="lv-live-forms">([^<]*)<\/script>/.exec(html)![1]) as { releases: Record<string, string> };
+    const preload = /<link rel="modulepreload" href="([^"]+)">/.exec(html)?.[1];
+    expect(preload).toMatch(new RegExp(`^/forms/${named.releases.business}/[a-z0-9+-]+\\.js$`));
 
     const address = stepSection(page, 1).locator('[data-field="address"]');
     await patient(address.getByText(LABEL, { exact: true })).toBeVisible();
     await address.getByRole('textbox').fill('ab');
     await address.getByRole('textbox').blur();
     await expect(address.locator('.lv-error-message')).toContainText(MESSAGE);
-    expect(modules).toHaveLength(1);
-    expect(modules[0]).toMatch(/\/forms\/[0-9a-f]{64}\/[a-z0-9+-]+\.js$/);
+    // The preloaded module is the one the page imports, fetched once; the page asked nothing of the API for it.
+    expect(modules).toEqual([preload]);
+    expect(asked).toEqual([]);
     expect(violations).toEqual([]);
   } finally {
     // Version `before` live again, as a new version: the form as forms/ has it for every other spec.

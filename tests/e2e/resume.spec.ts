@@ -314,3 +314,65 @@ test('the marketing-ban page: No returns at once; a failure says so and also ret
   await page.clock.runFor(200);
   await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/$/);
 });
+
+// Issue 29: an application is checked with the form release it was started on, so a resumed one
+// renders that release, not one published since. Publishing the consumer form here would cost
+// minutes of QA verdict (publish.spec.ts publishes the business form, which is never resumed), so
+// this browser is told that another consumer release is live: the served page's data block names
+// an unknown one, whose module is the server's module of the build's release with a label changed.
+test('a resumed application renders the release it was started on, though another is live since, also after a reload', async ({ page, browser }) => {
+  const OLD = 'Lainan käyttötarkoitus';
+  const NEW = 'Käyttötarkoitus (julkaistu)';
+  const published = 'f'.repeat(64);
+  const saved = await saveSteps(page);
+
+  const context = await browser.newContext();
+  let built = '';
+  await context.route(
+    (url) => url.pathname.startsWith('/hakemus/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = await response.text();
+      built = /"consumer":"([0-9a-f]{64})"/.exec(html)![1];
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !/^(content-encoding|content-length|etag)$/i.test(name)));
+      await route.fulfill({ status: response.status(), headers, body: html.replace(`"consumer":"${built}"`, `"consumer":"${published}"`) });
+    },
+  );
+  const modules: string[] = [];
+  await context.route(`**/forms/${published}/*.js`, async (route) => {
+    const key = new URL(route.request().url()).pathname.split('/').pop();
+    const response = await route.fetch({ url: new URL(`/forms/${built}/${key}`, route.request().url()).href });
+    await route.fulfill({ response, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }, body: (await response.text()).replaceAll(JSON.stringify(OLD), JSON.stringify(NEW)) });
+  });
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/forms/')) modules.push(new URL(request.url()).pathname);
+  });
+
+  // A new applicant gets the live release.
+  const fresh = await context.newPage();
+  await fresh.goto('/hakemus/kulutusluotto/');
+  await expect(step(fresh, 1).getByText(NEW, { exact: true })).toBeVisible();
+  await fresh.close();
+
+  // The saved one, resumed with the code, gets its own (here the build's).
+  const other = await context.newPage();
+  await other.goto(saved.url);
+  await expect(other.getByRole('dialog', { name: TITLE })).toBeVisible();
+  await enter(other, await latestCode(other.request, saved.email));
+  await expectCurrent(other, 3, saved);
+  await expect(step(other, 1).getByText(OLD, { exact: true })).toBeVisible();
+  await expect(step(other, 1).getByText(NEW, { exact: true })).toHaveCount(0);
+
+  // The tab keeps the release with the answers: a reload renders the same form, from the build.
+  const before = modules.length;
+  await other.reload();
+  await expectCurrent(other, 3, saved);
+  await expect(step(other, 1).getByText(OLD, { exact: true })).toBeVisible();
+  expect(modules.slice(before)).toEqual([]);
+  await context.close();
+
+  // The applicant's own tab keeps the release its first save was stamped with, for its reloads.
+  const live = ((await (await page.request.get('/api/forms/live')).json()) as { releases: Record<string, string> }).releases;
+  expect(await page.evaluate((id) => JSON.parse(sessionStorage.getItem(`lv:release:${id}`) ?? 'null'), saved.id)).toEqual({ token: saved.token, release: live.consumer });
+});

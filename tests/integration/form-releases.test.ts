@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FormDocument } from '../../engine/core/types.ts';
 import { shippedProducts } from '../../src/server/applications/products.ts';
 import { liveReleases, saveRelease, setLiveRelease } from '../../src/server/forms/releases.ts';
+import { DevOutbox } from '../../src/server/notify/notifier.ts';
 import { validApplication } from '../fixtures/consumer-valid.ts';
 import { describeOnDatabases } from './helpers/database.ts';
 import { API, post, recordBankIdentification, startTestServer, type TestServer } from './helpers/server.ts';
@@ -16,12 +17,13 @@ const saveBody = (data: Data, step: number, extra: Data = {}): Data => ({ ...dat
 
 describeOnDatabases('form releases: applications stay on the form they started on', (target) => {
   let server: TestServer;
+  const outbox = new DevOutbox(() => {});
   const url = (path: string) => `${server.url}${API}${path}`;
   const release = async (id: number) => (await server.db.query<{ form_release: string | null }>('SELECT form_release FROM applications WHERE id = $1', [id])).rows[0].form_release;
 
   beforeAll(async () => {
     // Every request reads the live pointers: what another instance published is seen at once.
-    server = await startTestServer(target, { formsRefreshMs: 0 });
+    server = await startTestServer(target, { formsRefreshMs: 0, notifier: outbox });
     // The start publishes in the background; the first API request waits for it.
     expect((await fetch(`${server.url}/api/forms/live`)).status).toBe(200);
   });
@@ -38,6 +40,8 @@ describeOnDatabases('form releases: applications stay on the form they started o
     expect(started.status, started.text).toBe(200);
     const { id, token } = started.body as { id: number; token: string };
     expect(await release(id)).toBe(first);
+    // The answer names it, so the page keeps it for a reload.
+    expect((started.body as Data).formRelease).toBe(first);
 
     // Version 2 raises the amount's minimum above what the application asked for.
     const raised = structuredClone(shippedProducts().fileDocument('consumer')) as FormDocument;
@@ -70,5 +74,42 @@ describeOnDatabases('form releases: applications stay on the form they started o
     const { id, token } = created.body as { id: number; token: string };
     await server.db.query('UPDATE applications SET form_release = NULL WHERE id = $1', [id]);
     expect((await post(url(`/save/${id}/${token}`), saveBody(validApplication(), 7))).text).toBe('success');
+  });
+
+  /** Resumes with a one-time code, as another browser would: the saved form the page gets. */
+  async function resume(id: number, token: string): Promise<Data> {
+    const credentials = { applicationId: id, applicationToken: token };
+    expect((await post(url('/send-code'), credentials)).status).toBe(200);
+    const to = String(validApplication().primaryApplicantEmail);
+    const otp = /\b(\d{6})\b/.exec(outbox.list(to)[0]?.text ?? '')?.[1];
+    const answer = await post(url('/get/verify-with-otp'), { ...credentials, otp });
+    expect(answer.status, answer.text).toBe(200);
+    return answer.body as Data;
+  }
+
+  it("hands a resumed application its own release, whose module is served though no longer live", async () => {
+    const first = (await liveReleases(server.db)).get('consumer')!;
+    const started = await post(url('/save'), saveBody(validApplication(), 7));
+    const { id, token } = started.body as { id: number; token: string };
+
+    const relabelled = structuredClone(shippedProducts().fileDocument('consumer')) as FormDocument;
+    relabelled.labels = { ...relabelled.labels, inputAppliedAmount: 'Haettava summa (uusi)' };
+    const second = await saveRelease(server.db, relabelled);
+    await setLiveRelease(server.db, 'consumer', second);
+    try {
+      const saved = await resume(id, token);
+      expect(saved.formRelease).toBe(first);
+      expect(saved.product).toBe('kulutusluotto');
+      const module = await fetch(`${server.url}/forms/${first}/base.js`);
+      expect(module.status).toBe(200);
+      expect(await module.text()).not.toContain('Haettava summa (uusi)');
+
+      // From before releases: null, and the page follows the live form.
+      const old = (await post(url('/save'), saveBody(validApplication(), 7))).body as { id: number; token: string };
+      await server.db.query('UPDATE applications SET form_release = NULL WHERE id = $1', [old.id]);
+      expect((await resume(old.id, old.token)).formRelease).toBeNull();
+    } finally {
+      await setLiveRelease(server.db, 'consumer', first);
+    }
   });
 });

@@ -12,7 +12,7 @@ import { generateReleaseModule } from '../../engine/core/compile.ts';
 import { resolveVariants } from '../../engine/core/document.ts';
 import { readFormDocument, releaseHash, runtimeForDocument } from '../../engine/core/node.ts';
 import type { FormLoader } from '../../src/app/form-source.ts';
-import { liveFormLoader, releaseModuleUrl, type ReleaseModule } from '../../src/app/live-forms.ts';
+import { liveFormLoader, releaseModuleUrl, releasesInPage, type ReleaseModule } from '../../src/app/live-forms.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lv-live-loader-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,6 +45,8 @@ describe('the page form loader', () => {
     const form = await load('consumer', []);
     expect(form.runtime.document.labels.inputAppliedAmount).toBe(built.labels.inputAppliedAmount);
     expect(fromBuild).toHaveBeenCalledOnce();
+    // Named with its release, so the page can tell a new application's stamp is the form it shows.
+    expect(form.release).toBe(builtRelease);
     expect(importing).not.toHaveBeenCalled();
   });
 
@@ -60,6 +62,7 @@ describe('the page form loader', () => {
     expect(fromBuild).not.toHaveBeenCalled();
     // The published label and limit, and the validator built from the module agrees with the server's.
     expect(form.runtime.document.labels.inputAppliedAmount).toBe('Haettava summa');
+    expect(form.release).toBe(liveRelease);
     const data = { loanPurposeId: 16, inputAppliedAmount: 2500, inputAppliedTenor: 8, hasCoApplicant: false };
     const server = runtimeForDocument(published, [variant]);
     expect(form.runtime.validateStep(data, 1)).toEqual(server.validateStep(data, 1));
@@ -70,6 +73,33 @@ describe('the page form loader', () => {
     const load = liveFormLoader(fromBuild, { consumer: builtRelease }, { live: Promise.reject(new Error('offline')), importModule, helpers });
     await load('consumer', []);
     expect(fromBuild).toHaveBeenCalledOnce();
+  });
+
+  it("renders a resumed application's own release, though another (or the build's) is live", async () => {
+    const fromBuild = buildLoader();
+    const importing = vi.fn(importModule);
+    const load = liveFormLoader(fromBuild, { consumer: builtRelease }, { live: Promise.resolve({ consumer: builtRelease }), importModule: importing, helpers });
+    const form = await load('consumer', [], liveRelease);
+    expect(importing).toHaveBeenCalledWith(releaseModuleUrl(liveRelease, []));
+    expect(form.runtime.document.labels.inputAppliedAmount).toBe('Haettava summa');
+    expect(fromBuild).not.toHaveBeenCalled();
+  });
+
+  it("uses the build for an application started on the build's release, though the server has published another", async () => {
+    const fromBuild = buildLoader();
+    const importing = vi.fn(importModule);
+    const load = liveFormLoader(fromBuild, { consumer: builtRelease }, { live: Promise.resolve({ consumer: liveRelease }), importModule: importing, helpers });
+    await load('consumer', [], builtRelease);
+    expect(fromBuild).toHaveBeenCalledOnce();
+    expect(importing).not.toHaveBeenCalled();
+    // No release (an application from before releases): the live form.
+    await load('consumer', [], null);
+    expect(importing).toHaveBeenCalledWith(releaseModuleUrl(liveRelease, []));
+  });
+
+  it('reads the live releases the served page names, and nothing from a block of another shape', () => {
+    expect(releasesInPage(JSON.stringify({ releases: { consumer: liveRelease } }))).toEqual({ consumer: liveRelease });
+    for (const text of [null, '', '{', '[]', '{"releases":[]}', '{"releases":{"consumer":1}}', 'null']) expect(releasesInPage(text)).toBeUndefined();
   });
 
   it('names a module by the wanted variants, sorted, or base', () => {

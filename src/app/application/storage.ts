@@ -23,6 +23,8 @@ export interface Draft {
 }
 
 const applicationKey = (id: string) => `lv:application:${id}`;
+/** Apart from the answers, which are written at every change: the release is written once, when the application is resumed. */
+const releaseKey = (id: string) => `lv:release:${id}`;
 const draftKey = (scope: string) => `lv:draft:${scope}`;
 
 // Writing the answers serialises the whole application, a millisecond or more on a
@@ -76,10 +78,23 @@ export const storeApplication = (application: StoredApplication) => write(applic
 /** storeApplication once this frame is painted (the page stores every change of the answers). */
 export const storeApplicationSoon = (application: StoredApplication) => writeSoon(applicationKey(application.id), application);
 
+/**
+ * The form release a resumed application was started on (issue 29), kept for this tab's copy so
+ * a reload renders the same form; null follows the live form.
+ */
+export const storeRelease = (id: string, token: string, release: string | null) => write(releaseKey(id), { token, release });
+
+/** The release this tab holds for the application; null (follow the live form) when it holds none. */
+export function heldRelease(id: string, token: string): string | null {
+  const held = read<{ token?: unknown; release?: unknown }>(releaseKey(id));
+  return held?.token === token && typeof held.release === 'string' ? held.release : null;
+}
+
 /** This tab no longer holds the application: its pages ask for the one-time code again. */
 export function forgetApplication(id: string): void {
   waiting.delete(applicationKey(id));
   try {
+    tabStorage().removeItem(releaseKey(id));
     tabStorage().removeItem(applicationKey(id));
   } catch {
     // Nothing to forget.

@@ -14,7 +14,7 @@ import { initialState, shownStep, type ApplicationState } from '../application/i
 import { savePayload } from '../application/payload.ts';
 import { presetAnswers } from '../application/preset.ts';
 import { readLandingParams } from '../application/query.ts';
-import { clearDraft, forgetApplication, storeApplication, storeApplicationSoon, storeDraftSoon } from '../application/storage.ts';
+import { clearDraft, forgetApplication, storeApplication, storeApplicationSoon, storeDraftSoon, storeRelease } from '../application/storage.ts';
 import { currentTracking } from '../application/tracking.ts';
 import type { AppFlow } from '../../flows/app-flow.ts';
 import type { Brand } from '../brands.ts';
@@ -113,6 +113,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
         clearDraft(draftScope);
         if (wasPrefilled(draftScope)) markPrefilled(created.id);
         storeApplication({ id: created.id, token: created.token, data, step, tracked: state.tracked });
+        storeRelease(created.id, created.token, created.release);
         setState((current) => current && { ...current, id: created.id, token: created.token });
         const submitted = await updateApplication(product, created.id, created.token, savePayload(runtime, data, { step, brand: brand.id, product, finalize: true }));
         outcome = submitted.kind === 'saved' ? created : submitted;
@@ -149,6 +150,8 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
       const token = outcome.kind === 'created' ? outcome.token : state.token!;
       if (first) {
         clearDraft(draftScope);
+        // The release the server stamped it with, which a reload of its pages renders (issue 29).
+        if (outcome.kind === 'created') storeRelease(id, token, outcome.release);
         // A prefilled new application (issue 25) is counted as one once it is created.
         if (wasPrefilled(draftScope)) {
           markPrefilled(id);

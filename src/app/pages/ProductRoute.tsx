@@ -1,6 +1,6 @@
 // Everything under /hakemus/{product}/: loads the form for the brand and product,
 // then shows the page the rest of the path names.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { AppFlow } from '../../flows/app-flow.ts';
 import { appFlowOf } from '../../flows/app-registry.ts';
@@ -18,24 +18,42 @@ import { AuthenticationPage, PrefillPage, ResumeGate } from './lazy-pages.tsx';
 import { LoadFailedPage, LoadingPage } from './LoadingPages.tsx';
 import { NotFoundPage } from './PlaceholderPages.tsx';
 import { readLandingParams } from '../application/query.ts';
-import { loadApplication } from '../application/storage.ts';
+import { heldRelease, loadApplication } from '../application/storage.ts';
 
 type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed' };
 
-function useForm(load: FormLoader, brand: Brand, product: Product): Loading {
+/** `release`: the one a held application was started on (null: the live form). */
+function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null): Loading {
   const [state, setState] = useState<Loading>({ status: 'loading' });
+  // The form on the page, for the next effect (declared before it, so it runs first).
+  const shown = useRef<LoadedForm | undefined>(undefined);
   useEffect(() => {
+    shown.current = state.status === 'ready' ? state.form : undefined;
+  });
+  useEffect(() => {
+    // A new application is stamped with the release the page shows: the page goes on with it, not reloaded.
+    if (release !== null && shown.current?.release === release) return;
     let current = true;
     setState({ status: 'loading' });
-    load(productEntry(product).document, variantsFor(brand, product)).then(
+    load(productEntry(product).document, variantsFor(brand, product), release).then(
       (form) => current && setState({ status: 'ready', form }),
       () => current && setState({ status: 'failed' }),
     );
     return () => {
       current = false;
     };
-  }, [load, brand, product]);
+  }, [load, brand, product, release]);
   return state;
+}
+
+/** The application the path names (in it, or a resume link's query): its form is the release this tab holds for it. */
+function heldReleaseOf(route: AppRoute, search: string): string | null {
+  if (route.kind === 'step') return heldRelease(route.id, route.token);
+  if (route.kind !== 'start') return null;
+  const params = new URLSearchParams(search);
+  const id = params.get('id');
+  const token = params.get('token');
+  return id && token ? heldRelease(id, token) : null;
 }
 
 export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }): ReactNode {
@@ -50,8 +68,8 @@ export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }
 
 function ProductPages({ brand, product, flow, rest, load }: { brand: Brand; product: Product; flow: AppFlow; rest: string; load: FormLoader }): ReactNode {
   const route = parseApplicationPath(rest, productEntry(product).flow);
-  const form = useForm(load, brand, product);
   const { search } = useLocation();
+  const form = useForm(load, brand, product, heldReleaseOf(route, search));
   // The offers list names itself ('Lainatarjoukset'); a parent's effect runs after its
   // child's, so this one must leave that page alone rather than overwrite it.
   const titled = route.kind !== 'offers';

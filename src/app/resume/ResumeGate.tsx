@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom';
 import type { FormRuntime } from '../../../engine/core/index.ts';
 import { trackResume } from '../analytics.ts';
-import { storeApplication } from '../application/storage.ts';
+import { storeApplication, storeRelease } from '../application/storage.ts';
 import { useCustomerSession } from '../customer/session.tsx';
 import type { Brand } from '../brands.ts';
 import { appFlowOf } from '../../flows/app-registry.ts';
@@ -118,6 +118,8 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     // Steps already reached were counted in the browser that filled them.
     const tracked = Array.from({ length: Math.max(step, 1) }, (_, index) => index + 1);
     storeApplication({ id, token, data: saved.data, step: Math.max(step, 1), tracked });
+    // The page then renders the application's own release, which its saves are checked with (issue 29).
+    storeRelease(id, token, saved.release);
     trackResume('consumer_application_continue', { ...details, step });
     // The mortgage's prefill lands on its start path with the whole form (marketplace spec §4);
     // the path's state names the application this tab now holds (a reload keeps it).

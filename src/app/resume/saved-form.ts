@@ -1,17 +1,23 @@
-// The verify answer (the saved form, its navigation state, product and brand) turned
-// into what the form keeps in the browser. Pure.
+// The verify answer (the saved form, its navigation state, product, brand and form release)
+// turned into what the form keeps in the browser. Pure.
 import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
 
-const NOT_FORM_DATA = new Set(['additionalFormData', 'product', 'brand']);
+const NOT_FORM_DATA = new Set(['additionalFormData', 'product', 'brand', 'formRelease']);
+const RELEASE = /^[0-9a-f]{64}$/;
 
-export function savedForm(saved: Record<string, unknown>): { data: FormData; step: number } {
+/**
+ * `release`: the form release the application was started on, which the server checks it with
+ * (issue 29); null for one from before releases, or an answer without one: it follows the live form.
+ */
+export function savedForm(saved: Record<string, unknown>): { data: FormData; step: number; release: string | null } {
+  const release = typeof saved.formRelease === 'string' && RELEASE.test(saved.formRelease) ? saved.formRelease : null;
   const data: FormData = {};
   for (const [key, value] of Object.entries(saved)) if (!NOT_FORM_DATA.has(key)) data[key] = value;
   const navigation = saved.additionalFormData;
   const rawStep = navigation && typeof navigation === 'object' ? (navigation as { step?: unknown }).step : undefined;
   // Spec §4: the saved step, 1 when there is none.
   const step = typeof rawStep === 'number' && Number.isInteger(rawStep) && rawStep >= 0 && rawStep <= 7 ? rawStep : 1;
-  return { data, step };
+  return { data, step, release };
 }
 
 /**

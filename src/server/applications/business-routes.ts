@@ -44,7 +44,7 @@ export async function businessApplicationRoutes(app: FastifyInstance, options: B
       return created;
     });
     request.log.info({ applicationId: id, product: product.id }, 'business application created and sent');
-    return { id, token };
+    return { id, token, formRelease: form.release };
   });
 
   // Spec §7: the amount the company applied for, which the offers page compares offers with.

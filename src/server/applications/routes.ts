@@ -76,7 +76,8 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
         return created;
       });
       request.log.info({ applicationId: id, product: product.id, step: payload.navigation.step }, 'application created');
-      return { id, token };
+      // The release it was stamped with: the page keeps it, so a reload renders the form its saves are checked with.
+      return { id, token, formRelease: form.release };
     },
   );
 

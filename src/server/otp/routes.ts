@@ -122,9 +122,13 @@ export async function otpRoutes(app: FastifyInstance, options: OtpRoutesOptions)
   });
 }
 
-/** The saved form as resuming hands it out: with a code here, without one to its logged-in customer (customer/prefill-routes.ts). */
+/**
+ * The saved form as resuming hands it out: with a code here, without one to its logged-in customer (customer/prefill-routes.ts).
+ * `formRelease` is the release the application was started on, which every save of it is checked with: the page
+ * renders that one, not the live form (null: from before releases, it follows the live form).
+ */
 export function savedFormAnswer(application: StoredApplication): Record<string, unknown> {
-  return { ...application.data, additionalFormData: application.navigation, product: application.product, brand: application.brand };
+  return { ...application.data, additionalFormData: application.navigation, product: application.product, brand: application.brand, formRelease: application.formRelease };
 }
 
 function recipientOf(application: StoredApplication): { channel: Channel; address: string } | undefined {

@@ -75,4 +75,14 @@ describe('the step a resumed application lands on', () => {
     expect(landingStep(runtime, saved.data, saved.step + 1)).toBe(4);
     expect(landingStep(runtime, { ...saved.data, somethingElse: 1 }, 4)).toBe(4);
   });
+
+  it("keeps the application's form release apart from its answers; none (or not a release) follows the live form", () => {
+    const release = 'a'.repeat(64);
+    const saved = savedForm({ ...throughStep3(), additionalFormData: { step: 3 }, product: 'kulutusluotto', brand: 'lainavertailu', formRelease: release });
+    expect(saved.release).toBe(release);
+    expect(saved.data).not.toHaveProperty('formRelease');
+    expect(savedForm({ ...throughStep3(), additionalFormData: { step: 3 }, formRelease: null }).release).toBeNull();
+    expect(savedForm({ additionalFormData: { step: 3 }, formRelease: '../evil' }).release).toBeNull();
+    expect(savedForm({ additionalFormData: { step: 3 } }).release).toBeNull();
+  });
 });

@@ -1,0 +1,73 @@
+// The served page names the live form releases (issue 29 item 3): the shell gets a data
+// block the browser reads instead of asking GET /api/forms/live (src/app/live-forms.ts), and,
+// on a product's pages whose form the server has published since the build, a modulepreload of
+// that release's module, so it downloads beside the bundle rather than after it. A data block
+// (`type="application/json"`) is not run, so `script-src 'self'` does not block it. Pure.
+import { brandIdForHost, productByPath, variantsOf, type Catalogue } from '../../engine/core/catalogue.ts';
+
+/** Where the build writes the release of each form it carries (engine/build/vite-plugin-forms.ts, the same name), beside Vite's manifest. */
+export const BUILT_RELEASES_FILE = '.vite/form-releases.json';
+
+/** The element the browser reads (src/app/live-forms.ts LIVE_FORMS_ELEMENT). */
+export const LIVE_FORMS_ELEMENT = 'lv-live-forms';
+
+/**
+ * The module a page imports for a release and the wanted variants: the browser's `releaseModuleUrl`
+ * (src/app/live-forms.ts; a preload under another address would be fetched twice).
+ */
+export const releaseModuleHref = (release: string, wanted: readonly string[]) => `/forms/${release}/${wanted.length ? [...new Set(wanted)].sort().join('+') : 'base'}.js`;
+
+/**
+ * The form a page under /hakemus/<product path>/ loads: the product's document with the variants the
+ * browser asks for (src/app/products.ts `variantsFor`: the product's own, then the brand's, which
+ * the browser passes on undeclared, having no document yet). Undefined for any other path.
+ */
+export function pageForm(catalogue: Catalogue, url: string, host: string): { document: string; wanted: string[] } | undefined {
+  const [first, second] = url.split(/[?#]/)[0].split('/').slice(1);
+  if (first !== 'hakemus') return undefined;
+  const product = productByPath(catalogue, second);
+  if (!product) return undefined;
+  const brandId = brandIdForHost(catalogue, host);
+  const brandVariant = catalogue.brands[brandId]?.variant;
+  return { document: product.document, wanted: variantsOf(catalogue, product, brandId, { variants: brandVariant === undefined ? {} : { [brandVariant]: [] } }) };
+}
+
+/**
+ * The module to preload: the live release's, when the page's form is another than the build carries.
+ * A build that names no releases (built before they were written) preloads nothing; the page still
+ * loads what it needs.
+ */
+export function preloadFor(form: { document: string; wanted: readonly string[] } | undefined, live: Readonly<Record<string, string>>, built: Readonly<Record<string, string>>): string | undefined {
+  if (!form) return undefined;
+  const release = live[form.document];
+  const carried = built[form.document];
+  return release && carried && release !== carried ? releaseModuleHref(release, form.wanted) : undefined;
+}
+
+/** JSON safe inside a script element: no `</script>`, `<!--` or line separators can end or bend it. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The shell with the live releases named before `</head>` (at the end of the page when it has none), and the preload if any. */
+export function injectLiveForms(html: string, live: Readonly<Record<string, string>>, preload?: string): string {
+  const tags = [`<script type="application/json" id="${LIVE_FORMS_ELEMENT}">${scriptJson({ releases: live })}</script>`];
+  if (preload) tags.push(`<link rel="modulepreload" href="${escapeAttribute(preload)}">`);
+  const at = html.search(/<\/head>/i);
+  const block = tags.join('\n');
+  return at < 0 ? `${html}\n${block}\n` : `${html.slice(0, at)}${block}\n${html.slice(at)}`;
+}
+
+/** The build's releases as its file has them; empty when the file is absent or not that shape. */
+export function parseBuiltReleases(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
