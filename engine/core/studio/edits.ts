@@ -55,6 +55,7 @@ export const reasons = {
   emptyOptionTitle: 'Vaihtoehdon teksti ei voi olla tyhjä',
   lastOption: 'Viimeistä vaihtoehtoa ei voi poistaa',
   defaultOption: (code: unknown) => `Vaihtoehto ${String(code)} on kentän oletusarvo; vaihda oletus ensin`,
+  codeInRules: (code: unknown) => `Koodia ${String(code)} käytetään lomakkeen säännöissä tai muunnelmissa; muuta ne ensin`,
   cannotMove: 'Ei voi siirtää pidemmälle',
   fieldNotOnStep: 'Kenttä ei ole millään vaiheella',
   noStep: 'Vaihetta ei ole',
@@ -199,6 +200,35 @@ function withOptions(source: unknown, id: string, change: (options: Json[], sche
   });
 }
 
+/**
+ * Is an option's code compared with the field somewhere (`{"==": [{"var": id}, 19]}`, an `in`
+ * list, a variant's own options)? Removing or recoding it would leave that rule checking
+ * for a value nobody can choose, which forms:check does not see.
+ */
+export function codeInUse(source: unknown, id: string, code: unknown): boolean {
+  const names = new Set([id, `{party}${id}`]);
+  const isVar = (value: unknown) => isObject(value) && typeof value.var === 'string' && names.has(value.var);
+  const holds = (value: unknown) => value === code || (Array.isArray(value) && value.includes(code));
+  const walk = (value: unknown, skipFields: boolean): boolean => {
+    if (Array.isArray(value)) {
+      if (value.length === 2 && ((isVar(value[0]) && holds(value[1])) || (isVar(value[1]) && holds(value[0])))) return true;
+      return value.some((item) => walk(item, false));
+    }
+    if (!isObject(value)) return false;
+    return Object.entries(value).some(([key, item]) => !(skipFields && key === 'fields') && walk(item, false));
+  };
+  if (!isObject(source)) return false;
+  // The field's own options are not a use; every rule of every field is.
+  const fields = isObject(source.fields) ? source.fields : {};
+  const rules = Object.values(fields).map((field) => (isObject(field) ? { ...field, schema: undefined } : field));
+  const variantOptions = Object.values(isObject(source.variants) ? source.variants : {}).some(
+    (patches) =>
+      Array.isArray(patches) &&
+      patches.some((patch) => isObject(patch) && typeof patch.path === 'string' && patch.path.startsWith(`/schema/properties/${id}/`) && JSON.stringify(patch.value ?? null).includes(JSON.stringify(code))),
+  );
+  return variantOptions || walk(source, true) || walk(rules, false);
+}
+
 export function addOption(source: unknown, id: string, typedCode: string, title: string): EditResult {
   return withOptions(source, id, (options, schema) => {
     const parsed = codeFor(schema, typedCode);
@@ -215,6 +245,7 @@ export function removeOption(source: unknown, id: string, index: number): EditRe
     if (!options[index]) return reasons.noOption;
     if (options.length === 1) return reasons.lastOption;
     if (schema.default !== undefined && options[index].const === schema.default) return reasons.defaultOption(schema.default);
+    if (codeInUse(source, id, options[index].const)) return reasons.codeInRules(options[index].const);
     options.splice(index, 1);
     return undefined;
   });
@@ -237,7 +268,9 @@ export function setOptionCode(source: unknown, id: string, index: number, typedC
     const parsed = codeFor(schema, typedCode);
     if ('reason' in parsed) return parsed.reason;
     if (options.some((option, at) => at !== index && option.const === parsed.code)) return reasons.duplicateCode(parsed.code);
-    if (schema.default !== undefined && options[index].const === schema.default && parsed.code !== schema.default) return reasons.defaultOption(schema.default);
+    if (parsed.code === options[index].const) return undefined;
+    if (schema.default !== undefined && options[index].const === schema.default) return reasons.defaultOption(schema.default);
+    if (codeInUse(source, id, options[index].const)) return reasons.codeInRules(options[index].const);
     options[index].const = parsed.code;
     return undefined;
   });
