@@ -71,9 +71,11 @@ export async function loadVersion(item: string, number: number): Promise<LoadOut
   };
 }
 
-export async function saveVersion(item: string, number: number, source: Json, revision: number, note?: string): Promise<SaveOutcome> {
+/** `keepalive` when the page is going away, so the last save still reaches the server. */
+export async function saveVersion(item: string, number: number, source: Json, revision: number, { note, keepalive = false }: { note?: string; keepalive?: boolean } = {}): Promise<SaveOutcome> {
   const response = await send(versionUrl(item, number), {
     method: 'PUT',
+    keepalive,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(note === undefined ? { source, revision } : { source, revision, note }),
   });
