@@ -205,7 +205,14 @@ interface OptionsProps {
   edit(edit: Edit): string | undefined;
 }
 
-function OptionsTable({ id, options, readOnly, edit }: OptionsProps): ReactNode {
+function OptionsTable({ id, options, readOnly, edit: editOption }: OptionsProps): ReactNode {
+  // A refused move or remove is said beside the table, where the button was pressed.
+  const [refusal, setRefusal] = useState('');
+  const edit = (made: Edit) => {
+    const refused = editOption(made);
+    setRefusal(refused ?? '');
+    return refused;
+  };
   const codeText = (code: unknown) => (code === null || code === undefined ? '' : String(code));
   // After a remove, focus stays in the table: on the next row's remove button, else the new code field.
   const removeAt = (index: number) => {
@@ -231,10 +238,10 @@ function OptionsTable({ id, options, readOnly, edit }: OptionsProps): ReactNode 
           {options.map((option, index) => (
             <tr key={`${index}:${codeText(option.code)}`}>
               <td>
-                <CommitInput labelHidden label={t.optionCodeOf(index + 1)} value={codeText(option.code)} readOnly={readOnly} onCommit={(value) => edit({ type: 'option-code', field: id, index, code: value })} />
+                <CommitInput labelHidden label={t.optionCodeOf(index + 1)} value={codeText(option.code)} readOnly={readOnly} onCommit={(value) => editOption({ type: 'option-code', field: id, index, code: value })} />
               </td>
               <td>
-                <CommitInput labelHidden label={t.optionTitleOf(index + 1)} value={option.title} readOnly={readOnly} onCommit={(value) => edit({ type: 'option-title', field: id, index, title: value })} />
+                <CommitInput labelHidden label={t.optionTitleOf(index + 1)} value={option.title} readOnly={readOnly} onCommit={(value) => editOption({ type: 'option-title', field: id, index, title: value })} />
               </td>
               {readOnly ? null : (
                 <td className="sd-options__actions">
@@ -253,7 +260,12 @@ function OptionsTable({ id, options, readOnly, edit }: OptionsProps): ReactNode 
           ))}
         </tbody>
       </table>
-      {readOnly ? null : <NewOption id={id} edit={edit} />}
+      {refusal ? (
+        <p className="sd-input__error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      {readOnly ? null : <NewOption id={id} edit={editOption} />}
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 // The outline as a WAI-ARIA tree: one tab stop, arrows move (Up/Down), open and close
 // (Right/Left), Home/End jump, Enter or Space selects; `*` opens every sibling.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { visibleNodes, type OutlineNode } from './outline.ts';
 
 interface Props {
@@ -16,6 +16,9 @@ export function OutlineTree({ roots, label, selected, onSelect, onActivate }: Pr
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(roots.map((node) => node.key)));
   const [active, setActive] = useState<string | undefined>(selected ?? roots[0]?.key);
   const items = useRef(new Map<string, HTMLLIElement>());
+  const idPrefix = useId();
+  // A node's name is its own row, not the text of everything under it.
+  const rowId = (node: OutlineNode) => `${idPrefix}-${node.key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const visible = useMemo(() => visibleNodes(roots, expanded), [roots, expanded]);
   const byKey = useMemo(() => new Map(visible.map((node) => [node.key, node])), [visible]);
 
@@ -104,6 +107,7 @@ export function OutlineTree({ roots, label, selected, onSelect, onActivate }: Pr
             else items.current.delete(node.key);
           }}
           role="treeitem"
+          aria-labelledby={rowId(node)}
           aria-level={node.level}
           aria-setsize={nodes.length}
           aria-posinset={index + 1}
@@ -120,7 +124,7 @@ export function OutlineTree({ roots, label, selected, onSelect, onActivate }: Pr
             if (node.children.length && node.target.type === 'group') toggle(node, !isOpen);
           }}
         >
-          <span className="sd-tree__row">
+          <span className="sd-tree__row" id={rowId(node)}>
             {node.children.length ? <span aria-hidden="true" className="sd-tree__twisty">{isOpen ? '▾' : '▸'}</span> : null}
             <span className="sd-tree__label">{node.label}</span>
             {node.detail ? <span className="sd-tree__detail"> ({node.detail})</span> : null}
