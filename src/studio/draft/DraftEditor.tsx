@@ -68,7 +68,13 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
       return;
     }
     setLoaded({ kind: 'ready', version: outcome.version });
-    setHistory((previous) => (previous ? reset(previous, outcome.version.source) : createHistory(outcome.version.source)));
+    setHistory((previous) => {
+      if (!previous) return createHistory(outcome.version.source);
+      // A reload (after a conflict, a lease given back): the message that asked for it is gone, the focus goes to the top.
+      requestAnimationFrame(() => headingRef.current?.focus());
+      setNotice(t.reloaded);
+      return reset(previous, outcome.version.source);
+    });
     autosave.current?.reset(outcome.version.revision);
     const include = outcome.version.source.include;
     if (include && typeof include === 'object') void loadLiveSections(Object.keys(include)).then(setSections);

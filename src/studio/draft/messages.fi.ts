@@ -52,6 +52,7 @@ export const draftTexts = {
   saveRetry: 'Tallenna uudelleen',
   conflictHelp: 'Lataa luonnos uudelleen nähdäksesi tallennetun version. Tallentamattomat muutoksesi menetetään.',
   reload: 'Lataa uudelleen',
+  reloaded: 'Luonnos ladattu uudelleen',
 
   // Undo.
   undo: 'Kumoa',
