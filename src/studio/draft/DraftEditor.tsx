@@ -49,6 +49,7 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
   const autosave = useRef<Autosave<Json>>(undefined);
   const leaseRef = useRef<Lease>(undefined);
   const leaving = useRef(false);
+  const loadedOnce = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inspectorRef = useRef<HTMLHeadingElement>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
@@ -68,13 +69,13 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
       return;
     }
     setLoaded({ kind: 'ready', version: outcome.version });
-    setHistory((previous) => {
-      if (!previous) return createHistory(outcome.version.source);
+    setHistory((previous) => (previous ? reset(previous, outcome.version.source) : createHistory(outcome.version.source)));
+    if (loadedOnce.current) {
       // A reload (after a conflict, a lease given back): the message that asked for it is gone, the focus goes to the top.
       requestAnimationFrame(() => headingRef.current?.focus());
       setNotice(t.reloaded);
-      return reset(previous, outcome.version.source);
-    });
+    }
+    loadedOnce.current = true;
     autosave.current?.reset(outcome.version.revision);
     const include = outcome.version.source.include;
     if (include && typeof include === 'object') void loadLiveSections(Object.keys(include)).then(setSections);
