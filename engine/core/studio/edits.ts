@@ -42,6 +42,7 @@ export const reasons = {
   notNumber: 'Anna luku',
   notInteger: 'Anna kokonaisluku',
   negativeLength: 'Pituus ei voi olla negatiivinen',
+  sliderNeedsLimits: 'Liukusäätimellä pitää olla vähimmäis- ja enimmäisarvo',
   limitForNumbers: 'Vähimmäis- ja enimmäisarvo ovat vain lukukentillä',
   lengthForTexts: 'Vähimmäis- ja enimmäispituus ovat vain tekstikentillä',
   minOverMax: (min: number, max: number) => `Vähimmäisarvo ${min} on suurempi kuin enimmäisarvo ${max}`,
@@ -148,11 +149,15 @@ function limitValueProblem(schema: Json, keyword: LimitKeyword, value: number): 
   return undefined;
 }
 
+/** Widgets whose track runs from the minimum to the maximum (engine/react/widgets/SliderNumberWidget.tsx). */
+const SLIDERS = new Set(['slider', 'amountSlider', 'tenorSlider']);
+
 /** Sets a limit (`undefined` clears it). */
 export function setLimit(source: unknown, id: string, keyword: LimitKeyword, value: number | undefined): EditResult {
   return withField(source, id, (field, copy) => {
     const schema = schemaOf(field);
     if (value === undefined) {
+      if ((keyword === 'minimum' || keyword === 'maximum') && SLIDERS.has(String(isObject(field.ui) ? field.ui['ui:widget'] : ''))) return reasons.sliderNeedsLimits;
       delete schema[keyword];
       // A variant that replaced the limit now adds it: `replace` needs something to replace.
       for (const patches of Object.values(isObject(copy.variants) ? copy.variants : {}))

@@ -108,6 +108,7 @@ export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspecto
   const limits: LimitKeyword[] = numeric ? ['minimum', 'maximum'] : textual ? ['minLength', 'maxLength'] : [];
   const options = optionsOf(field);
   const variantLimits = variantLimitsOf(source, id);
+  const variants = Object.keys((source.variants ?? {}) as Json);
   const shared = (source.sharedMessages === false ? source.messages : documentMessages(source.messages, FORMAT_2_SHARED_MESSAGES, true)) as Record<string, string> | undefined;
   const ownMessages = (field.messages ?? {}) as Record<string, string>;
   const position = (() => {
@@ -148,7 +149,7 @@ export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspecto
               onCommit={(value) => edit({ type: 'limit', field: id, keyword, value: parseNumber(value) })}
             />
           ))}
-          {variantLimits.length ? (
+          {variantLimits.length || (variants.length && numeric) ? (
             <fieldset className="sd-group sd-group--inner">
               <legend>{t.variantLimits}</legend>
               {variantLimits.map((limit) => (
@@ -161,6 +162,7 @@ export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspecto
                   onCommit={(value) => edit({ type: 'variant-limit', variant: limit.variant, field: id, keyword: limit.keyword, value: parseNumber(value) })}
                 />
               ))}
+              {readOnly || !numeric ? null : <NewVariantLimit id={id} variants={variants} limits={limits} edit={edit} />}
             </fieldset>
           ) : null}
         </fieldset>
@@ -267,6 +269,50 @@ function OptionsTable({ id, options, readOnly, edit: editOption }: OptionsProps)
       ) : null}
       {readOnly ? null : <NewOption id={id} edit={editOption} />}
     </fieldset>
+  );
+}
+
+/** A limit a variant gives the field that it does not give yet (`kattokorko`: enintään 50 000). */
+function NewVariantLimit({ id, variants, limits, edit }: { id: string; variants: string[]; limits: LimitKeyword[]; edit(edit: Edit): string | undefined }): ReactNode {
+  const [variant, setVariant] = useState(variants[0] ?? '');
+  const [keyword, setKeyword] = useState<LimitKeyword>(limits[0]);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const add = () => {
+    const refused = edit({ type: 'variant-limit', variant, field: id, keyword, value: parseNumber(value) ?? Number.NaN });
+    setError(refused ?? '');
+    if (!refused) setValue('');
+  };
+  const errorId = `sd-new-variant-error-${id}`;
+  return (
+    <div className="sd-new-option">
+      <label htmlFor={`sd-new-variant-${id}`}>{t.variant}</label>
+      <select id={`sd-new-variant-${id}`} value={variant} onChange={(event) => setVariant(event.target.value)}>
+        {variants.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`sd-new-variant-limit-${id}`}>{t.limit}</label>
+      <select id={`sd-new-variant-limit-${id}`} value={keyword} onChange={(event) => setKeyword(event.target.value as LimitKeyword)}>
+        {limits.map((name) => (
+          <option key={name} value={name}>
+            {t[name]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`sd-new-variant-value-${id}`}>{t.value}</label>
+      <input id={`sd-new-variant-value-${id}`} type="text" inputMode="decimal" value={value} onChange={(event) => setValue(event.target.value)} aria-describedby={error ? errorId : undefined} />
+      <button type="button" onClick={add}>
+        {t.addVariantLimit}
+      </button>
+      {error ? (
+        <p id={errorId} className="sd-input__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -62,7 +62,10 @@ describe('limits', () => {
   it('sets and clears a limit', () => {
     const source = ok(setLimit(consumer, 'inputAppliedAmount', 'maximum', 60000));
     expect(source.fields.inputAppliedAmount.schema.maximum).toBe(60000);
-    expect(ok(setLimit(source, 'inputAppliedAmount', 'maximum', undefined)).fields.inputAppliedAmount.schema).not.toHaveProperty('maximum');
+    expect(reason(setLimit(source, 'inputAppliedAmount', 'maximum', undefined))).toBe('Liukusäätimellä pitää olla vähimmäis- ja enimmäisarvo');
+    const plain = structuredClone(source);
+    delete plain.fields.inputAppliedAmount.ui;
+    expect(ok(setLimit(plain, 'inputAppliedAmount', 'maximum', undefined)).fields.inputAppliedAmount.schema).not.toHaveProperty('maximum');
     const iban = ok(setLimit(consumer, 'primaryApplicantIbanNumber', 'maxLength', 40));
     expect(iban.fields.primaryApplicantIbanNumber.schema.maxLength).toBe(40);
   });
@@ -204,7 +207,9 @@ describe('variant limits', () => {
   });
 
   it('keeps a variant able to set a limit the field no longer has', () => {
-    const source = ok(setLimit(consumer, 'inputAppliedAmount', 'minimum', undefined));
+    const plain = structuredClone(consumer) as Json;
+    delete plain.fields.inputAppliedAmount.ui;
+    const source = ok(setLimit(plain, 'inputAppliedAmount', 'minimum', undefined));
     expect(source.variants.kattokorko[0].op).toBe('add');
   });
 });
