@@ -210,6 +210,10 @@ function withOptions(source: unknown, id: string, change: (options: Json[], sche
  * list, a variant's own options)? Removing or recoding it would leave that rule checking
  * for a value nobody can choose, which forms:check does not see.
  */
+/** The value is the code, or holds an option of it (`{const: 19}`) or a list with it. */
+const mentions = (value: unknown, code: unknown): boolean =>
+  value === code || (Array.isArray(value) ? value.some((item) => mentions(item, code)) : isObject(value) && (value.const === code || Object.values(value).some((item) => mentions(item, code))));
+
 export function codeInUse(source: unknown, id: string, code: unknown): boolean {
   const names = new Set([id, `{party}${id}`]);
   const isVar = (value: unknown) => isObject(value) && typeof value.var === 'string' && names.has(value.var);
@@ -229,7 +233,7 @@ export function codeInUse(source: unknown, id: string, code: unknown): boolean {
   const variantOptions = Object.values(isObject(source.variants) ? source.variants : {}).some(
     (patches) =>
       Array.isArray(patches) &&
-      patches.some((patch) => isObject(patch) && typeof patch.path === 'string' && patch.path.startsWith(`/schema/properties/${id}/`) && JSON.stringify(patch.value ?? null).includes(JSON.stringify(code))),
+      patches.some((patch) => isObject(patch) && typeof patch.path === 'string' && patch.path.startsWith(`/schema/properties/${id}/`) && mentions(patch.value, code)),
   );
   return variantOptions || walk(source, true) || walk(rules, false);
 }

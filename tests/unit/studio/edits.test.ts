@@ -131,6 +131,11 @@ describe('options', () => {
     expect(reason(setOptionCode(consumer, 'loanPurposeId', 0, '20'))).toBe('Koodia 19 käytetään lomakkeen säännöissä tai muunnelmissa; muuta ne ensin');
     expect(ok(setOptionCode(consumer, 'loanPurposeId', 0, '19')).fields.loanPurposeId.schema.oneOf[0].const).toBe(19);
     expect(codeInUse(consumer, 'loanPurposeId', 16)).toBe(false);
+    // Not a digit of another code: 1 is not in 19.
+    expect(codeInUse(consumer, 'loanPurposeId', 1)).toBe(false);
+    const onlyVariant = structuredClone(consumer) as Json;
+    onlyVariant.variants.yhdistelylaina[0].value = [{ const: 6, title: 'Remontti' }];
+    expect(codeInUse(onlyVariant, 'loanPurposeId', 6)).toBe(true);
     // A section's rules name the field with {party}.
     expect(codeInUse(loadSection('work'), 'EmploymentTypeId', 6)).toBe(true);
   });
