@@ -113,7 +113,12 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
         autosave.current = undefined;
       };
     }
-    const held = createLease({ take: () => takeLease(item), release: (keepalive) => releaseLease(item, keepalive), onStatus: setLease });
+    // The lease held by this same person (another tab, an earlier visit not yet expired) is theirs to use.
+    const take = async () => {
+      const outcome = await takeLease(item);
+      return outcome.kind === 'held' && String(outcome.holder.id) === String(me.id) ? ({ kind: 'mine' } as const) : outcome;
+    };
+    const held = createLease({ take, release: (keepalive) => releaseLease(item, keepalive), onStatus: setLease });
     leaseRef.current = held;
     void held.start();
     const onPageHide = () => {
@@ -140,7 +145,7 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
         held.stop();
       });
     };
-  }, [ready, authorised, item, number]);
+  }, [ready, authorised, item, number, me.id]);
 
   const source = history ? current(history) : undefined;
   const tree = useMemo(() => (source ? buildTree(source, (id) => sections[id]) : undefined), [source, sections]);
