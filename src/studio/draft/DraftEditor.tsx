@@ -41,6 +41,8 @@ export function DraftEditor(props: DraftEditorProps): ReactNode {
 function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [history, setHistory] = useState<History<Json> | undefined>();
+  // The history as of the last change, for edits made before React renders again (a blur, then a click).
+  const historyRef = useRef<History<Json>>(undefined);
   const [sections, setSections] = useState<Record<string, Json>>({});
   const [selected, setSelected] = useState<string>();
   const [save, setSave] = useState<AutosaveStatus>({ state: 'idle', revision: 0 });
@@ -69,7 +71,9 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
       return;
     }
     setLoaded({ kind: 'ready', version: outcome.version });
-    setHistory((previous) => (previous ? reset(previous, outcome.version.source) : createHistory(outcome.version.source)));
+    const previous = historyRef.current;
+    historyRef.current = previous ? reset(previous, outcome.version.source) : createHistory(outcome.version.source);
+    setHistory(historyRef.current);
     if (loadedOnce.current) {
       // A reload (after a conflict, a lease given back): the message that asked for it is gone, the focus goes to the top.
       requestAnimationFrame(() => headingRef.current?.focus());
@@ -163,6 +167,7 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
   }, [roots, selected]);
 
   const change = useCallback((next: History<Json>, announce?: string) => {
+    historyRef.current = next;
     setHistory(next);
     autosave.current?.change(current(next));
     if (announce) setNotice(announce);
@@ -170,6 +175,7 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
 
   const edit = useCallback(
     (made: Edit): string | undefined => {
+      const history = historyRef.current;
       if (!history || !editable) return undefined;
       const result = applyEdit(current(history), made);
       if (!result.ok) {
@@ -181,15 +187,17 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
       if (made.type === 'step-move' || made.type === 'field-move') setNotice(t.moved);
       return undefined;
     },
-    [history, editable, change],
+    [editable, change],
   );
 
   const doUndo = useCallback(() => {
+    const history = historyRef.current;
     if (history && editable && canUndo(history)) change(undo(history), t.undone);
-  }, [history, editable, change]);
+  }, [editable, change]);
   const doRedo = useCallback(() => {
+    const history = historyRef.current;
     if (history && editable && canRedo(history)) change(redo(history), t.redone);
-  }, [history, editable, change]);
+  }, [editable, change]);
 
   // Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y anywhere in the page, except inside a text being typed (its own undo).
   useEffect(() => {
