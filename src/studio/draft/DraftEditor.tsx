@@ -182,6 +182,8 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
         setNotice(t.refused(result.reason));
         return result.reason;
       }
+      // An edit that changes nothing (a value typed back as it was) is no step to undo.
+      if (JSON.stringify(result.source) === JSON.stringify(current(history))) return undefined;
       change(push(history, result.source));
       if (made.type === 'step-move') setSelected(`step:${made.index + made.by}`);
       if (made.type === 'step-move' || made.type === 'field-move') setNotice(t.moved);

@@ -9,8 +9,12 @@ import { findingsOf, loadSection, readSource } from './helpers.ts';
 
 function applyAll(source: Record<string, unknown>, edits: Edit[]) {
   return edits.reduce((current, edit) => {
+    const before = structuredClone(current);
     const result = applyEdit(current, edit);
     if (!result.ok) throw new Error(`${edit.type}: ${result.reason}`);
+    // The history keeps the old source: no edit may change it.
+    expect(current).toEqual(before);
+    expect(JSON.stringify(result.source), edit.type).not.toBe(JSON.stringify(before));
     return result.source;
   }, source);
 }
@@ -24,7 +28,7 @@ describe('edits keep the document valid', () => {
       { type: 'text', field: 'primaryApplicantIbanNumber', part: 'placeholder', text: 'FI12 3456 7890 1234 56' },
       { type: 'limit', field: 'inputAppliedAmount', keyword: 'maximum', value: 60000 },
       { type: 'limit', field: 'inputAppliedTenor', keyword: 'minimum', value: 2 },
-      { type: 'limit', field: 'primaryApplicantIbanNumber', keyword: 'maxLength', value: 40 },
+      { type: 'limit', field: 'primaryApplicantIbanNumber', keyword: 'maxLength', value: 36 },
       { type: 'option-add', field: 'loanPurposeId', code: '21', title: 'Muutto' },
       { type: 'option-move', field: 'loanPurposeId', index: 10, by: -1 },
       { type: 'option-title', field: 'loanPurposeId', index: 1, title: 'Auto tai vene' },
@@ -55,7 +59,7 @@ describe('edits keep the document valid', () => {
       { type: 'option-add', field: 'appliedTenor', code: '99', title: 'Yli 5 vuotta' },
       { type: 'option-move', field: 'companyType', index: 0, by: 1 },
       { type: 'limit', field: 'appliedAmount', keyword: 'minimum', value: 6000 },
-      { type: 'text', field: 'name', part: 'label', text: 'Yrityksen nimi' },
+      { type: 'text', field: 'name', part: 'label', text: 'Yrityksen virallinen nimi' },
       { type: 'field-move', field: 'ibanNumber', by: -1 },
     ]);
     expect(findingsOf(source)).toEqual([]);
