@@ -8,6 +8,7 @@ import { applyEdit, type Edit } from '../../../engine/core/studio/edits.ts';
 import { canRedo, canUndo, createHistory, current, push, redo, reset, undo, type History } from '../../../engine/core/studio/history.ts';
 import { buildTree } from '../../../engine/core/studio/tree.ts';
 import { loadLiveSections, loadVersion, releaseLease, saveVersion, takeLease, type DraftVersion } from './api.ts';
+import { mayEdit } from './access.ts';
 import { createAutosave, type Autosave, type AutosaveStatus } from './autosave.ts';
 import { Inspector } from './Inspector.tsx';
 import { createLease, type Lease, type LeaseStatus } from './lease.ts';
@@ -27,8 +28,6 @@ export interface DraftEditorProps {
 
 type Loaded = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; version: DraftVersion };
 
-/** Only the draft's own author edits it, and only while it is a draft. */
-export const mayEdit = (version: Pick<DraftVersion, 'state' | 'author'>, me: DraftEditorProps['me']): boolean => version.state === 'draft' && version.author === String(me.id);
 
 const isTextEntry = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit'].includes(target.type)) || target.isContentEditable);

@@ -2,7 +2,7 @@
 // and who may edit a version.
 import { describe, expect, it } from 'vitest';
 import { buildTree } from '../../../engine/core/studio/tree.ts';
-import { mayEdit } from '../../../src/studio/draft/DraftEditor.tsx';
+import { mayEdit } from '../../../src/studio/draft/access.ts';
 import { outlineOf, parentKeys, visibleNodes } from '../../../src/studio/draft/outline.ts';
 import { loadSection, readSource } from './helpers.ts';
 
