@@ -24,7 +24,11 @@ export function OutlineTree({ roots, label, selected, onSelect, onActivate }: Pr
 
   // The tab stop stays on a node that is there: after an edit, the outline is built anew.
   const tabStop = active && byKey.has(active) ? active : (selected && byKey.has(selected) ? selected : visible[0]?.key);
+  // Only when the selection itself changes: a reader may still close the branch it is in.
+  const opened = useRef<string | undefined>(undefined);
   useEffect(() => {
+    if (opened.current === selected) return;
+    opened.current = selected;
     if (selected && !byKey.has(selected)) {
       // Open the way to a node selected from elsewhere.
       const all = new Map<string, OutlineNode>();
