@@ -57,7 +57,7 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
 
   const version = loaded.kind === 'ready' ? loaded.version : undefined;
   const authorised = version ? mayEdit(version, me) : false;
-  const stopped = save.state === 'conflict' || save.state === 'leaseHeld' || save.state === 'forbidden';
+  const stopped = save.state === 'conflict' || save.state === 'leaseHeld' || save.state === 'notDraft' || save.state === 'forbidden';
   const editable = authorised && lease.state === 'mine' && !stopped;
 
   const load = useCallback(async () => {
@@ -102,7 +102,16 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
     if (!ready || firstRevision.current === undefined) return;
     const saving = createAutosave<Json>({
       revision: firstRevision.current,
-      save: (source, at) => saveVersion(item, number, source, at, { keepalive: leaving.current }),
+      save: async (source, at) => {
+        const outcome = await saveVersion(item, number, source, at, { keepalive: leaving.current });
+        if (outcome.kind !== 'leaseNotHeld' || !authorised) return outcome;
+        // The lease lapsed (a sleeping laptop, a lost renewal): nobody else has it, so take it and save again.
+        const taken = await takeLease(item);
+        if (taken.kind === 'held') return { kind: 'leaseHeld', holder: taken.holder };
+        if (taken.kind !== 'mine') return { kind: 'failed' };
+        void leaseRef.current?.retry();
+        return saveVersion(item, number, source, at, { keepalive: leaving.current });
+      },
       onStatus: (status) => {
         setSave(status);
         if (status.state === 'leaseHeld' && status.holder) leaseRef.current?.lost(status.holder);
@@ -216,7 +225,7 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
 
   // A conflict asks for the editor's decision: the message takes the focus.
   useEffect(() => {
-    if (save.state === 'conflict') conflictRef.current?.focus();
+    if (save.state === 'conflict' || save.state === 'notDraft') conflictRef.current?.focus();
   }, [save.state]);
 
   const retryLease = async () => {
@@ -279,12 +288,12 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
           </button>
         </div>
       ) : null}
-      {save.state === 'conflict' ? (
+      {save.state === 'conflict' || save.state === 'notDraft' ? (
         <div className="sd-problem" role="alert" tabIndex={-1} ref={conflictRef}>
           <p>
-            <strong>{t.saveStates.conflict}</strong>
+            <strong>{t.saveStates[save.state]}</strong>
           </p>
-          <p>{t.conflictHelp}</p>
+          <p>{save.state === 'conflict' ? t.conflictHelp : t.notDraftHelp}</p>
           <button type="button" onClick={() => void load()}>
             {t.reload}
           </button>

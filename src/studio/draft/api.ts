@@ -25,6 +25,10 @@ export type SaveOutcome =
   /** Someone saved the version after the revision this editor had. */
   | { kind: 'conflict'; revision?: number }
   | { kind: 'leaseHeld'; holder: Holder }
+  /** Nobody holds the lease (it lapsed): the editor takes it again and saves. */
+  | { kind: 'leaseNotHeld' }
+  /** The version is no longer a draft (sent for review from elsewhere). */
+  | { kind: 'notDraft' }
   | { kind: 'forbidden' }
   | { kind: 'failed'; status?: number };
 export type LeaseOutcome = { kind: 'mine'; expiresAt?: string } | { kind: 'held'; holder: Holder } | { kind: 'failed'; status?: number };
@@ -47,9 +51,10 @@ async function send(url: string, init?: RequestInit): Promise<Response | null> {
   }
 }
 
+/** The holder of a 409 LEASE_HELD: the lease routes answer with the lease, an autosave with the holder. */
 const holderOf = (answer: Json): Holder | undefined => {
   const lease = isObject(answer.lease) ? answer.lease : undefined;
-  const holder = lease && isObject(lease.holder) ? lease.holder : undefined;
+  const holder = isObject(answer.holder) ? answer.holder : lease && isObject(lease.holder) ? lease.holder : undefined;
   return holder && typeof holder.name === 'string' ? { id: holder.id as Holder['id'], name: holder.name } : undefined;
 };
 
@@ -90,13 +95,15 @@ export async function saveVersion(item: string, number: number, source: Json, re
     const holder = holderOf(answer);
     if (holder) return { kind: 'leaseHeld', holder };
   }
+  if (response.status === 409 && answer.type === 'LEASE_NOT_HELD') return { kind: 'leaseNotHeld' };
+  if (response.status === 409 && answer.type === 'VERSION_STATE_CONFLICT') return { kind: 'notDraft' };
   if (response.status === 403) return { kind: 'forbidden' };
   return { kind: 'failed', status: response.status };
 }
 
 /** Takes the item's lease, or renews it when it is already this user's. */
 export async function takeLease(item: string): Promise<LeaseOutcome> {
-  const response = await send(leaseUrl(item), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await send(leaseUrl(item), { method: 'POST' });
   if (!response) return { kind: 'failed' };
   const answer = await body(response);
   if (response.ok) {

@@ -5,7 +5,7 @@
 // (reloads, retries); a failed request is tried again only when asked.
 import type { Holder, SaveOutcome } from './api.ts';
 
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed' | 'conflict' | 'leaseHeld' | 'forbidden';
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'failed' | 'conflict' | 'leaseHeld' | 'notDraft' | 'forbidden';
 
 export interface AutosaveStatus {
   state: SaveState;
@@ -36,7 +36,7 @@ export interface Autosave<T> {
   dispose(): void;
 }
 
-const STOPPED: ReadonlySet<SaveState> = new Set(['conflict', 'leaseHeld', 'forbidden']);
+const STOPPED: ReadonlySet<SaveState> = new Set(['conflict', 'leaseHeld', 'notDraft', 'forbidden']);
 
 export function createAutosave<T>({ save, revision, onStatus, delayMs = AUTOSAVE_DELAY_MS }: AutosaveOptions<T>): Autosave<T> {
   let status: AutosaveStatus = { state: 'idle', revision };
@@ -69,6 +69,7 @@ export function createAutosave<T>({ save, revision, onStatus, delayMs = AUTOSAVE
         waiting ??= { source };
         if (outcome.kind === 'conflict') set({ state: 'conflict' });
         else if (outcome.kind === 'leaseHeld') set({ state: 'leaseHeld', holder: outcome.holder });
+        else if (outcome.kind === 'notDraft') set({ state: 'notDraft' });
         else if (outcome.kind === 'forbidden') set({ state: 'forbidden' });
         else set({ state: 'failed' });
         return;

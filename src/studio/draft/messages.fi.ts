@@ -47,10 +47,12 @@ export const draftTexts = {
     failed: 'Tallennus epäonnistui',
     conflict: 'Tallennus epäonnistui: joku muu on tallentanut luonnoksen sillä välin.',
     leaseHeld: 'Tallennus epäonnistui: joku muu muokkaa luonnosta.',
+    notDraft: 'Tallennus epäonnistui: versio ei ole enää luonnos.',
     forbidden: 'Tallennus epäonnistui: sinulla ei ole oikeutta muokata tätä luonnosta.',
   },
   saveRetry: 'Tallenna uudelleen',
   conflictHelp: 'Lataa luonnos uudelleen nähdäksesi tallennetun version. Tallentamattomat muutoksesi menetetään.',
+  notDraftHelp: 'Versio on lähetetty tarkastettavaksi tai muuten siirretty eteenpäin. Lataa se uudelleen nähdäksesi sen nykyisen tilan.',
   reload: 'Lataa uudelleen',
   reloaded: 'Luonnos ladattu uudelleen',
 
