@@ -24,6 +24,11 @@ export interface DraftEditorProps {
   item: string;
   number: number;
   me: { id: number | string; name: string; roles: string[] };
+  /**
+   * The draft's revision as stored: when it is loaded and after each save (the preview,
+   * src/studio/preview/DraftPreview.tsx, loads the draft anew for each revision).
+   */
+  onRevision?(revision: number): void;
 }
 
 type Loaded = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; version: DraftVersion };
@@ -37,7 +42,7 @@ export function DraftEditor(props: DraftEditorProps): ReactNode {
   return <OpenDraft key={`${props.item}\0${props.number}`} {...props} />;
 }
 
-function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
+function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNode {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [history, setHistory] = useState<History<Json> | undefined>();
   // The history as of the last change, for edits made before React renders again (a blur, then a click).
@@ -222,6 +227,14 @@ function OpenDraft({ item, number, me }: DraftEditorProps): ReactNode {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [doUndo, doRedo]);
+
+  // The stored revision for whoever shows the draft beside the editor.
+  const revisionRef = useRef(onRevision);
+  revisionRef.current = onRevision;
+  const storedRevision = save.state === 'idle' || save.state === 'saved' ? (save.revision || version?.revision) : undefined;
+  useEffect(() => {
+    if (storedRevision !== undefined) revisionRef.current?.(storedRevision);
+  }, [storedRevision]);
 
   // A conflict asks for the editor's decision: the message takes the focus.
   useEffect(() => {
