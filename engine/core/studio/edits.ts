@@ -1,0 +1,466 @@
+// The studio's edits of a written form document (format 2) or shared section: each takes a
+// source and returns a new one, the old left untouched (the history keeps both), or says in
+// Finnish why the edit is refused. A field is edited where format 2 keeps it, `fields.<id>`:
+// the question the form shows is `schema.title`, the short name of the error summary and the
+// summary panel is `label`, help and placeholder are `ui:help` / `ui:placeholder`, a rule's
+// own message is `messages.<keyword>`. The refusals keep what forms:check demands (a name
+// for every field, distinct option codes, limits that can be met, steps numbered in order);
+// the studio still checks the whole document after each edit.
+import { FORMAT_2_SHARED_MESSAGES } from '../format/v1-to-v2.ts';
+import type { JsonPatchOperation } from '../types.ts';
+import { isSectionSource } from './tree.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export type EditResult = { ok: true; source: Json } | { ok: false; reason: string };
+
+export const LIMIT_KEYWORDS = ['minimum', 'maximum', 'minLength', 'maxLength'] as const;
+export type LimitKeyword = (typeof LIMIT_KEYWORDS)[number];
+export type TextPart = 'question' | 'label' | 'help' | 'placeholder';
+export type Direction = -1 | 1;
+
+export type Edit =
+  | { type: 'text'; field: string; part: TextPart; text: string }
+  | { type: 'limit'; field: string; keyword: LimitKeyword; value: number | undefined }
+  | { type: 'option-add'; field: string; code: string; title: string }
+  | { type: 'option-remove'; field: string; index: number }
+  | { type: 'option-move'; field: string; index: number; by: Direction }
+  | { type: 'option-code'; field: string; index: number; code: string }
+  | { type: 'option-title'; field: string; index: number; title: string }
+  | { type: 'message'; field: string; keyword: string; text: string }
+  | { type: 'field-move'; field: string; by: Direction }
+  | { type: 'step-move'; index: number; by: Direction }
+  | { type: 'variant-limit'; variant: string; field: string; keyword: LimitKeyword; value: number | undefined };
+
+/** The words of a refusal; kept together so they can be read and corrected in one place. */
+export const reasons = {
+  notJson: 'Lähde ei ole lomakedokumentti',
+  noField: (id: string) => `Kenttää ${id} ei ole tässä dokumentissa`,
+  emptyQuestion: 'Kysymys ei voi olla tyhjä',
+  emptyLabel: 'Lyhyt nimi ei voi olla tyhjä: sitä käytetään virheyhteenvedossa ja yhteenvedossa',
+  notNumber: 'Anna luku',
+  notInteger: 'Anna kokonaisluku',
+  negativeLength: 'Pituus ei voi olla negatiivinen',
+  sliderNeedsLimits: 'Liukusäätimellä pitää olla vähimmäis- ja enimmäisarvo',
+  limitForNumbers: 'Vähimmäis- ja enimmäisarvo ovat vain lukukentillä',
+  lengthForTexts: 'Vähimmäis- ja enimmäispituus ovat vain tekstikentillä',
+  minOverMax: (min: number, max: number) => `Vähimmäisarvo ${min} on suurempi kuin enimmäisarvo ${max}`,
+  minLengthOverMax: (min: number, max: number) => `Vähimmäispituus ${min} on suurempi kuin enimmäispituus ${max}`,
+  defaultOutside: (value: unknown) => `Oletusarvo ${String(value)} ei olisi enää rajojen sisällä`,
+  variantConflict: (variant: string, min: number, max: number) => `Muunnelmassa ${variant} vähimmäisarvo ${min} olisi suurempi kuin enimmäisarvo ${max}`,
+  noOptions: 'Kentällä ei ole vaihtoehtoja',
+  noOption: 'Vaihtoehtoa ei ole',
+  emptyCode: 'Koodi ei voi olla tyhjä',
+  duplicateCode: (code: unknown) => `Koodi ${String(code)} on jo toisella vaihtoehdolla`,
+  emptyOptionTitle: 'Vaihtoehdon teksti ei voi olla tyhjä',
+  lastOption: 'Viimeistä vaihtoehtoa ei voi poistaa',
+  defaultOption: (code: unknown) => `Vaihtoehto ${String(code)} on kentän oletusarvo; vaihda oletus ensin`,
+  codeInRules: (code: unknown) => `Koodia ${String(code)} käytetään lomakkeen säännöissä tai muunnelmissa; muuta ne ensin`,
+  cannotMove: 'Ei voi siirtää pidemmälle',
+  fieldNotOnStep: 'Kenttä ei ole millään vaiheella',
+  noStep: 'Vaihetta ei ole',
+  noVariant: (name: string) => `Muunnelmaa ${name} ei ole`,
+  unknownKeyword: (keyword: string) => `Sääntöä ${keyword} ei tunneta`,
+  unknownEdit: 'Tuntematon muokkaus',
+};
+
+const refuse = (reason: string): EditResult => ({ ok: false, reason });
+
+/** A copy of the source to change, and the written field by id (undefined when there is none). */
+function withField(source: unknown, id: string, change: (field: Json, copy: Json) => string | undefined): EditResult {
+  if (!isObject(source)) return refuse(reasons.notJson);
+  const copy = structuredClone(source);
+  const fields = copy.fields;
+  if (!isObject(fields) || !isObject(fields[id])) return refuse(reasons.noField(id));
+  const reason = change(fields[id], copy);
+  return reason === undefined ? { ok: true, source: copy } : refuse(reason);
+}
+
+const schemaOf = (field: Json): Json => {
+  if (!isObject(field.schema)) field.schema = {};
+  return field.schema as Json;
+};
+const uiOf = (field: Json): Json => {
+  if (!isObject(field.ui)) field.ui = {};
+  return field.ui as Json;
+};
+
+/** Sets a text of a field; help and placeholder are removed when emptied, question and label may not be. */
+export function setFieldText(source: unknown, id: string, part: TextPart, text: string): EditResult {
+  const value = text.trim() === '' ? '' : text;
+  return withField(source, id, (field) => {
+    if (part === 'question') {
+      if (!value) return reasons.emptyQuestion;
+      schemaOf(field).title = value;
+    } else if (part === 'label') {
+      if (!value) return reasons.emptyLabel;
+      field.label = value;
+    } else {
+      const key = part === 'help' ? 'ui:help' : 'ui:placeholder';
+      const ui = uiOf(field);
+      if (value) ui[key] = value;
+      else delete ui[key];
+      if (Object.keys(ui).length === 0) delete field.ui;
+    }
+    return undefined;
+  });
+}
+
+const isNumberType = (schema: Json) => schema.type === 'number' || schema.type === 'integer';
+const isStringType = (schema: Json) => schema.type === 'string';
+
+/** The limits a field has with a variant's patches over them. */
+function variantLimits(source: Json, id: string, base: Json): Array<{ variant: string; limits: Json }> {
+  const variants = isObject(source.variants) ? source.variants : {};
+  return Object.entries(variants).map(([variant, patches]) => {
+    const limits: Json = { minimum: base.minimum, maximum: base.maximum };
+    for (const patch of Array.isArray(patches) ? (patches as JsonPatchOperation[]) : []) {
+      const target = limitPath(patch.path);
+      if (target?.field !== id || (patch.op !== 'replace' && patch.op !== 'add')) continue;
+      limits[target.keyword] = patch.value;
+    }
+    return { variant, limits };
+  });
+}
+
+/** Are the limits as a whole still ones an answer can meet, the default among them? */
+function limitProblem(source: Json, id: string, schema: Json): string | undefined {
+  const { minimum, maximum, minLength, maxLength } = schema;
+  if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum) return reasons.minOverMax(minimum, maximum);
+  if (typeof minLength === 'number' && typeof maxLength === 'number' && minLength > maxLength) return reasons.minLengthOverMax(minLength, maxLength);
+  const fallback = schema.default;
+  if (typeof fallback === 'number' && ((typeof minimum === 'number' && fallback < minimum) || (typeof maximum === 'number' && fallback > maximum))) return reasons.defaultOutside(fallback);
+  for (const { variant, limits } of variantLimits(source, id, schema))
+    if (typeof limits.minimum === 'number' && typeof limits.maximum === 'number' && limits.minimum > limits.maximum) return reasons.variantConflict(variant, limits.minimum, limits.maximum);
+  return undefined;
+}
+
+function limitValueProblem(schema: Json, keyword: LimitKeyword, value: number): string | undefined {
+  if (!Number.isFinite(value)) return reasons.notNumber;
+  if (keyword === 'minimum' || keyword === 'maximum') {
+    if (!isNumberType(schema)) return reasons.limitForNumbers;
+    if (schema.type === 'integer' && !Number.isInteger(value)) return reasons.notInteger;
+  } else {
+    if (!isStringType(schema)) return reasons.lengthForTexts;
+    if (!Number.isInteger(value)) return reasons.notInteger;
+    if (value < 0) return reasons.negativeLength;
+  }
+  return undefined;
+}
+
+/** Widgets whose track runs from the minimum to the maximum (engine/react/widgets/SliderNumberWidget.tsx). */
+const SLIDERS = new Set(['slider', 'amountSlider', 'tenorSlider']);
+
+/** Sets a limit (`undefined` clears it). */
+export function setLimit(source: unknown, id: string, keyword: LimitKeyword, value: number | undefined): EditResult {
+  return withField(source, id, (field, copy) => {
+    const schema = schemaOf(field);
+    if (value === undefined) {
+      if ((keyword === 'minimum' || keyword === 'maximum') && SLIDERS.has(String(isObject(field.ui) ? field.ui['ui:widget'] : ''))) return reasons.sliderNeedsLimits;
+      delete schema[keyword];
+      // A variant that replaced the limit now adds it: `replace` needs something to replace.
+      for (const patches of Object.values(isObject(copy.variants) ? copy.variants : {}))
+        for (const patch of Array.isArray(patches) ? (patches as JsonPatchOperation[]) : [])
+          if (patch.op === 'replace' && limitPath(patch.path)?.field === id && limitPath(patch.path)?.keyword === keyword) (patch as { op: string }).op = 'add';
+    } else {
+      const problem = limitValueProblem(schema, keyword, value);
+      if (problem) return problem;
+      schema[keyword] = value;
+    }
+    return limitProblem(copy, id, schema);
+  });
+}
+
+export interface Option {
+  code: string | number | boolean | null;
+  title: string;
+}
+
+/** A field's options (`oneOf` of const/title), or undefined when it has none of its own. */
+export function optionsOf(field: unknown): Option[] | undefined {
+  const schema = isObject(field) && isObject(field.schema) ? field.schema : undefined;
+  if (!schema || !Array.isArray(schema.oneOf)) return undefined;
+  return schema.oneOf.filter(isObject).map((option) => ({ code: option.const as Option['code'], title: typeof option.title === 'string' ? option.title : '' }));
+}
+
+/** The code an editor typed as the schema's type wants it (`19` for an integer field). */
+function codeFor(schema: Json, typed: string): { code: unknown } | { reason: string } {
+  const text = typed.trim();
+  if (!text) return { reason: reasons.emptyCode };
+  if (schema.type === 'integer' || schema.type === 'number') {
+    const code = Number(text.replace(',', '.'));
+    if (!Number.isFinite(code)) return { reason: reasons.notNumber };
+    if (schema.type === 'integer' && !Number.isInteger(code)) return { reason: reasons.notInteger };
+    return { code };
+  }
+  return { code: text };
+}
+
+function withOptions(source: unknown, id: string, change: (options: Json[], schema: Json) => string | undefined): EditResult {
+  return withField(source, id, (field) => {
+    const schema = schemaOf(field);
+    if (!Array.isArray(schema.oneOf)) return reasons.noOptions;
+    return change(schema.oneOf as Json[], schema);
+  });
+}
+
+/**
+ * Is an option's code compared with the field somewhere (`{"==": [{"var": id}, 19]}`, an `in`
+ * list, a variant's own options)? Removing or recoding it would leave that rule checking
+ * for a value nobody can choose, which forms:check does not see.
+ */
+/** The value is the code, or holds an option of it (`{const: 19}`) or a list with it. */
+const mentions = (value: unknown, code: unknown): boolean =>
+  value === code || (Array.isArray(value) ? value.some((item) => mentions(item, code)) : isObject(value) && (value.const === code || Object.values(value).some((item) => mentions(item, code))));
+
+export function codeInUse(source: unknown, id: string, code: unknown): boolean {
+  const names = new Set([id, `{party}${id}`]);
+  const isVar = (value: unknown) => isObject(value) && typeof value.var === 'string' && names.has(value.var);
+  const holds = (value: unknown) => value === code || (Array.isArray(value) && value.includes(code));
+  const walk = (value: unknown, skipFields: boolean): boolean => {
+    if (Array.isArray(value)) {
+      if (value.length === 2 && ((isVar(value[0]) && holds(value[1])) || (isVar(value[1]) && holds(value[0])))) return true;
+      return value.some((item) => walk(item, false));
+    }
+    if (!isObject(value)) return false;
+    return Object.entries(value).some(([key, item]) => !(skipFields && key === 'fields') && walk(item, false));
+  };
+  if (!isObject(source)) return false;
+  // The field's own options are not a use; every rule of every field is.
+  const fields = isObject(source.fields) ? source.fields : {};
+  const rules = Object.values(fields).map((field) => (isObject(field) ? { ...field, schema: undefined } : field));
+  const variantOptions = Object.values(isObject(source.variants) ? source.variants : {}).some(
+    (patches) =>
+      Array.isArray(patches) &&
+      patches.some((patch) => isObject(patch) && typeof patch.path === 'string' && patch.path.startsWith(`/schema/properties/${id}/`) && mentions(patch.value, code)),
+  );
+  return variantOptions || walk(source, true) || walk(rules, false);
+}
+
+export function addOption(source: unknown, id: string, typedCode: string, title: string): EditResult {
+  return withOptions(source, id, (options, schema) => {
+    const parsed = codeFor(schema, typedCode);
+    if ('reason' in parsed) return parsed.reason;
+    if (options.some((option) => option.const === parsed.code)) return reasons.duplicateCode(parsed.code);
+    if (!title.trim()) return reasons.emptyOptionTitle;
+    options.push({ const: parsed.code, title });
+    return undefined;
+  });
+}
+
+export function removeOption(source: unknown, id: string, index: number): EditResult {
+  return withOptions(source, id, (options, schema) => {
+    if (!options[index]) return reasons.noOption;
+    if (options.length === 1) return reasons.lastOption;
+    if (schema.default !== undefined && options[index].const === schema.default) return reasons.defaultOption(schema.default);
+    if (codeInUse(source, id, options[index].const)) return reasons.codeInRules(options[index].const);
+    options.splice(index, 1);
+    return undefined;
+  });
+}
+
+function swap<T>(list: T[], index: number, by: Direction): boolean {
+  const other = index + by;
+  if (index < 0 || index >= list.length || other < 0 || other >= list.length) return false;
+  [list[index], list[other]] = [list[other], list[index]];
+  return true;
+}
+
+export function moveOption(source: unknown, id: string, index: number, by: Direction): EditResult {
+  return withOptions(source, id, (options) => (!options[index] ? reasons.noOption : swap(options, index, by) ? undefined : reasons.cannotMove));
+}
+
+export function setOptionCode(source: unknown, id: string, index: number, typedCode: string): EditResult {
+  return withOptions(source, id, (options, schema) => {
+    if (!options[index]) return reasons.noOption;
+    const parsed = codeFor(schema, typedCode);
+    if ('reason' in parsed) return parsed.reason;
+    if (options.some((option, at) => at !== index && option.const === parsed.code)) return reasons.duplicateCode(parsed.code);
+    if (parsed.code === options[index].const) return undefined;
+    if (schema.default !== undefined && options[index].const === schema.default) return reasons.defaultOption(schema.default);
+    if (codeInUse(source, id, options[index].const)) return reasons.codeInRules(options[index].const);
+    options[index].const = parsed.code;
+    return undefined;
+  });
+}
+
+export function setOptionTitle(source: unknown, id: string, index: number, title: string): EditResult {
+  return withOptions(source, id, (options) => {
+    if (!options[index]) return reasons.noOption;
+    if (!title.trim()) return reasons.emptyOptionTitle;
+    options[index].title = title;
+    return undefined;
+  });
+}
+
+const KNOWN_KEYWORDS = new Set(Object.keys(FORMAT_2_SHARED_MESSAGES).filter((key) => key !== 'default'));
+
+/**
+ * The rules a field can have a message of its own for: the keyword messages that apply to
+ * its schema and rules, and any it already has (`minimum`, `fiIban.checksum`, …).
+ */
+export function messageKeywords(field: unknown): string[] {
+  if (!isObject(field)) return [];
+  const schema = isObject(field.schema) ? field.schema : {};
+  const own = isObject(field.messages) ? Object.keys(field.messages) : [];
+  const applies = (key: string) => {
+    const [root, sub] = key.split('.');
+    if (root === 'required') return field.required !== undefined;
+    if (root === 'type') return sub === schema.type;
+    if (root === 'oneOf') return Array.isArray(schema.oneOf);
+    return schema[root] !== undefined;
+  };
+  return [...new Set([...[...KNOWN_KEYWORDS].filter(applies), ...own])];
+}
+
+/** Sets a field's own message for a rule; an empty text removes it (the document's message applies). */
+export function setMessage(source: unknown, id: string, keyword: string, text: string): EditResult {
+  return withField(source, id, (field) => {
+    const root = keyword.split('.')[0];
+    if (!KNOWN_KEYWORDS.has(keyword) && !(isObject(field.messages) && keyword in field.messages) && !(isObject(field.schema) && root in field.schema)) return reasons.unknownKeyword(keyword);
+    const messages = isObject(field.messages) ? field.messages : {};
+    if (text.trim()) messages[keyword] = text;
+    else delete messages[keyword];
+    if (Object.keys(messages).length) field.messages = messages;
+    else delete field.messages;
+    return undefined;
+  });
+}
+
+/**
+ * Moves a field one place within its step section (past the neighbour, which may be a
+ * whole included section); in a section source, within the section's fields.
+ */
+export function moveField(source: unknown, id: string, by: Direction): EditResult {
+  if (!isObject(source)) return refuse(reasons.notJson);
+  if (!isObject(source.fields) || !isObject(source.fields[id])) return refuse(reasons.noField(id));
+  const copy = structuredClone(source);
+  if (isSectionSource(copy)) {
+    const entries = Object.entries(copy.fields as Json);
+    if (!swap(entries, entries.findIndex(([name]) => name === id), by)) return refuse(reasons.cannotMove);
+    copy.fields = Object.fromEntries(entries);
+    return { ok: true, source: copy };
+  }
+  for (const step of Array.isArray(copy.steps) ? copy.steps : [])
+    for (const section of isObject(step) && Array.isArray(step.sections) ? step.sections : []) {
+      const list = isObject(section) && Array.isArray(section.fields) ? (section.fields as unknown[]) : [];
+      const at = list.indexOf(id);
+      if (at >= 0) return swap(list, at, by) ? { ok: true, source: copy } : refuse(reasons.cannotMove);
+    }
+  return refuse(reasons.fieldNotOnStep);
+}
+
+/**
+ * Moves a step one place. The steps keep the numbers in order (the first step is still
+ * number 1) and the progress of the place they move to, so progress still grows step by
+ * step; the summary's `step` and `showAfterStep` follow their step to its new number.
+ */
+export function moveStep(source: unknown, index: number, by: Direction): EditResult {
+  if (!isObject(source) || !Array.isArray(source.steps)) return refuse(reasons.notJson);
+  const copy = structuredClone(source);
+  const steps = copy.steps as Json[];
+  if (!steps[index]) return refuse(reasons.noStep);
+  const numbers = steps.map((step) => step.number as number);
+  const progress = steps.map((step) => step.progress);
+  if (!swap(steps, index, by)) return refuse(reasons.cannotMove);
+  const renumbered = new Map<number, number>();
+  steps.forEach((step, at) => {
+    renumbered.set(step.number as number, numbers[at]);
+    step.number = numbers[at];
+    if (progress[at] === undefined) delete step.progress;
+    else step.progress = progress[at];
+  });
+  for (const section of Array.isArray(copy.summary) ? copy.summary : []) {
+    if (!isObject(section)) continue;
+    for (const key of ['step', 'showAfterStep'])
+      if (typeof section[key] === 'number' && renumbered.has(section[key])) section[key] = renumbered.get(section[key]);
+  }
+  return { ok: true, source: copy };
+}
+
+/** `/schema/properties/<field>/<keyword>` of a variant patch, when it is one of the limits. */
+export function limitPath(path: string): { field: string; keyword: LimitKeyword } | undefined {
+  const match = /^\/schema\/properties\/([^/]+)\/([^/]+)$/.exec(path);
+  if (!match || !(LIMIT_KEYWORDS as readonly string[]).includes(match[2])) return undefined;
+  return { field: match[1].replace(/~1/g, '/').replace(/~0/g, '~'), keyword: match[2] as LimitKeyword };
+}
+
+export interface VariantLimit {
+  variant: string;
+  keyword: LimitKeyword;
+  value: number;
+}
+
+/** The limits of a field (by flat id) that a document's variants set (`kattokorko`: minimum 2000). */
+export function variantLimitsOf(source: unknown, id: string): VariantLimit[] {
+  if (!isObject(source) || !isObject(source.variants)) return [];
+  const out: VariantLimit[] = [];
+  for (const [variant, patches] of Object.entries(source.variants))
+    for (const patch of Array.isArray(patches) ? (patches as JsonPatchOperation[]) : []) {
+      const target = limitPath(patch.path);
+      if (target?.field === id && (patch.op === 'replace' || patch.op === 'add') && typeof patch.value === 'number') out.push({ variant, keyword: target.keyword, value: patch.value });
+    }
+  return out;
+}
+
+/**
+ * Sets the limit a variant gives a field (`undefined` drops the variant's patch, so the
+ * field's own limit applies). Only the document's own fields: a section's field is
+ * reached by a variant too, but its limits are checked against the section there.
+ */
+export function setVariantLimit(source: unknown, variant: string, id: string, keyword: LimitKeyword, value: number | undefined): EditResult {
+  return withField(source, id, (field, copy) => {
+    const variants = isObject(copy.variants) ? copy.variants : undefined;
+    const patches = variants?.[variant];
+    if (!variants || !Array.isArray(patches)) return reasons.noVariant(variant);
+    const schema = schemaOf(field);
+    const path = `/schema/properties/${id.replace(/~/g, '~0').replace(/\//g, '~1')}/${keyword}`;
+    const at = (patches as JsonPatchOperation[]).findIndex((patch) => patch.path === path && (patch.op === 'replace' || patch.op === 'add'));
+    if (value === undefined) {
+      if (at >= 0) patches.splice(at, 1);
+    } else {
+      const problem = limitValueProblem(schema, keyword, value);
+      if (problem) return problem;
+      // `replace` needs the field to have the limit already; `add` sets it either way.
+      const patch: JsonPatchOperation = { op: schema[keyword] === undefined ? 'add' : 'replace', path, value };
+      if (at >= 0) patches[at] = { ...(patches[at] as JsonPatchOperation), value } as JsonPatchOperation;
+      else patches.push(patch);
+    }
+    const limits = { ...schema };
+    for (const found of variantLimitsOf(copy, id)) if (found.variant === variant) limits[found.keyword] = found.value;
+    const { minimum, maximum } = limits;
+    if (typeof minimum === 'number' && typeof maximum === 'number' && minimum > maximum) return reasons.variantConflict(variant, minimum, maximum);
+    return undefined;
+  });
+}
+
+/** One edit as data (what the studio's inspector dispatches and its history records). */
+export function applyEdit(source: unknown, edit: Edit): EditResult {
+  switch (edit.type) {
+    case 'text':
+      return setFieldText(source, edit.field, edit.part, edit.text);
+    case 'limit':
+      return setLimit(source, edit.field, edit.keyword, edit.value);
+    case 'option-add':
+      return addOption(source, edit.field, edit.code, edit.title);
+    case 'option-remove':
+      return removeOption(source, edit.field, edit.index);
+    case 'option-move':
+      return moveOption(source, edit.field, edit.index, edit.by);
+    case 'option-code':
+      return setOptionCode(source, edit.field, edit.index, edit.code);
+    case 'option-title':
+      return setOptionTitle(source, edit.field, edit.index, edit.title);
+    case 'message':
+      return setMessage(source, edit.field, edit.keyword, edit.text);
+    case 'field-move':
+      return moveField(source, edit.field, edit.by);
+    case 'step-move':
+      return moveStep(source, edit.index, edit.by);
+    case 'variant-limit':
+      return setVariantLimit(source, edit.variant, edit.field, edit.keyword, edit.value);
+    default:
+      return refuse(reasons.unknownEdit);
+  }
+}
