@@ -5,6 +5,7 @@ import { formsPlugin } from './engine/build/vite-plugin-forms.ts';
 import { formPreloadPlugin } from './src/build/form-preload-plugin.ts';
 import { lenderCounts } from './src/build/lender-counts.ts';
 import { precompressPlugin } from './src/build/precompress-plugin.ts';
+import { studioChunkName } from './src/build/studio-chunks.ts';
 
 // Vitest runs from the repository root (its include globs below are relative to it);
 // the pages are built from src/app into dist/, which the server serves.
@@ -21,6 +22,11 @@ const pages = process.env.VITEST
         manifest: true,
         chunkSizeWarningLimit: 800,
         rolldownOptions: {
+          // Two pages: the applicants' (index.html) and the staff's form studio (studio.html, issue 30),
+          // whose code no applicant loads: its chunks are named studio-* (studioChunkName) so the
+          // bundle test can tell them apart.
+          input: { index: resolve(import.meta.dirname, 'src/app/index.html'), studio: resolve(import.meta.dirname, 'src/app/studio.html') },
+          output: { chunkFileNames: studioChunkName },
           // fast-json-patch declares no `sideEffects`, so the browser's import of the engine's
           // public entry (which re-exports resolveVariants) would keep it although the pages
           // apply no patches: variants are resolved at build time (engine/build/vite-plugin-forms.ts).

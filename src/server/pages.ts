@@ -89,6 +89,8 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
     // The customer's pages (issue 17): login, logout and the private area.
     for (const path of CUSTOMER_PAGES) app.get(path, shell);
     for (const path of CONTENT_PAGES()) app.get(path, shell);
+    // The form studio (issue 30): a page of its own, its routes client-side; the staff gate is its API's.
+    if (existsSync(join(dir, 'studio.html'))) for (const path of ['/studio', '/studio/*']) app.get(path, (_request, reply) => reply.sendFile('studio.html'));
     return;
   }
   const notBuilt = (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
