@@ -5,7 +5,7 @@ import { formsPlugin } from './engine/build/vite-plugin-forms.ts';
 import { formPreloadPlugin } from './src/build/form-preload-plugin.ts';
 import { lenderCounts } from './src/build/lender-counts.ts';
 import { precompressPlugin } from './src/build/precompress-plugin.ts';
-import { studioChunkName } from './src/build/studio-chunks.ts';
+import { studioEntryPlugin } from './src/build/studio-entry-plugin.ts';
 
 // Vitest runs from the repository root (its include globs below are relative to it);
 // the pages are built from src/app into dist/, which the server serves.
@@ -15,18 +15,14 @@ const pages = process.env.VITEST
       root: resolve(import.meta.dirname, 'src/app'),
       publicDir: resolve(import.meta.dirname, 'src/app/public'),
       resolve: { alias: { 'markdown-to-jsx/react': resolve(import.meta.dirname, 'engine/react/plain-markdown.tsx') } },
-      // React, RJSF and the router are one entry chunk by design (the bundle benchmark measures it).
+      // RJSF and the pages' code are one entry chunk by design (the bundle benchmark measures it); React and
+      // the router, shared with the form studio's page (studioEntryPlugin), are one chunk preloaded beside it.
       build: {
         outDir: resolve(import.meta.dirname, 'dist'),
         emptyOutDir: true,
         manifest: true,
         chunkSizeWarningLimit: 800,
         rolldownOptions: {
-          // Two pages: the applicants' (index.html) and the staff's form studio (studio.html, issue 30),
-          // whose code no applicant loads: its chunks are named studio-* (studioChunkName) so the
-          // bundle test can tell them apart.
-          input: { index: resolve(import.meta.dirname, 'src/app/index.html'), studio: resolve(import.meta.dirname, 'src/app/studio.html') },
-          output: { chunkFileNames: studioChunkName },
           // fast-json-patch declares no `sideEffects`, so the browser's import of the engine's
           // public entry (which re-exports resolveVariants) would keep it although the pages
           // apply no patches: variants are resolved at build time (engine/build/vite-plugin-forms.ts).
@@ -39,7 +35,14 @@ export default defineConfig({
   ...pages,
   // The lender counts the pages claim, from the marketplace's data (issue 25).
   define: { __LENDER_COUNTS__: JSON.stringify(lenderCounts()) },
-  plugins: [react(), formsPlugin(), formPreloadPlugin(resolve(import.meta.dirname, 'src/app/form-preload.ts')), precompressPlugin()],
+  // Two pages from src/app: the applicants' index.html and the staff's studio.html (studioEntryPlugin, issue 30).
+  plugins: [
+    react(),
+    formsPlugin(),
+    formPreloadPlugin(resolve(import.meta.dirname, 'src/app/form-preload.ts')),
+    studioEntryPlugin(resolve(import.meta.dirname, 'src/app')),
+    precompressPlugin(),
+  ],
   test: {
     // Playwright specs live in tests/e2e and run under Playwright, not Vitest.
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
