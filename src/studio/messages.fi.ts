@@ -31,7 +31,7 @@ export const studioTexts = {
     loggedOutTitle: 'Olet kirjautunut ulos',
   },
 
-  roles: { editor: 'sisällöntuottaja', approver: 'hyväksyjä', admin: 'ylläpitäjä' } as Record<string, string>,
+  roles: { editor: 'muokkaaja', approver: 'hyväksyjä', admin: 'ylläpitäjä' } as Record<string, string>,
 
   kinds: { document: 'lomake', section: 'osio', catalogue: 'tuoteluettelo', content: 'sisältö' },
 

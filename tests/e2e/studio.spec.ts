@@ -1,0 +1,112 @@
+// Issue 30: the form studio's shell. Without a staff session /studio is a login page; a member
+// with no role gets no access; an editor finds the business form in the items list, opens it and
+// makes a draft with a note, all by keyboard, and sees it in the history as a draft; an approver
+// sees it too. axe checks the list and the item page. The draft is discarded at the end (by
+// keyboard too), so the other specs see the business form as forms/ has it. The QA verdict,
+// minutes of work, is not waited for here (publish.spec.ts does).
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+
+const ITEM = 'document:business';
+const patient = expect.configure({ timeout: 30_000 });
+
+/** A staff member's own browser, logged in by choosing them at the development staff provider. */
+async function staffPage(browser: Browser, member: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/api/staff/login');
+  await page.getByLabel(member).check();
+  await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
+  return page;
+}
+
+/** Tab (at most `limit` times) until `target` has the focus: it is reachable by keyboard in page order. */
+async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('without a staff role the studio lets no one in: a login page, and no access for a member with no role', async ({ browser }) => {
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/studio');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Kirjaudu lomakestudioon' })).toBeFocused();
+  await expect(visitor.getByRole('link', { name: 'Kirjaudu sisään' })).toHaveAttribute('href', '/api/staff/login');
+  await expectNoAxeViolations(visitor, 'the studio login page');
+
+  // The provider knows Ville Vieras, but he has no role of ours: the login says so and starts no session.
+  const ville = await staffPage(browser, 'Ville Vieras');
+  await expect(ville.locator('body')).toContainText('Sinulla ei ole studion käyttöoikeutta');
+  await ville.goto('/studio');
+  await expect(ville.getByRole('heading', { level: 1, name: 'Kirjaudu lomakestudioon' })).toBeVisible();
+  // A session whose roles were taken away since (the server answers 403): the studio says so.
+  await ville.route('**/api/staff/me', (route) => route.fulfill({ status: 403, json: { type: 'STAFF_FORBIDDEN', message: 'Sinulla ei ole tähän tarvittavaa roolia.' } }));
+  await ville.reload();
+  await expect(ville.getByRole('heading', { level: 1, name: 'Ei käyttöoikeutta' })).toBeVisible();
+});
+
+test('an editor makes a draft of a form by keyboard, and an approver sees it in the history', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const eeva = await staffPage(browser, 'Eeva Editori (editor)');
+  await patient(eeva).toHaveURL(/\/studio$/);
+  const header = eeva.getByRole('banner');
+  await expect(header).toContainText('Kirjautunut: Eeva Editori');
+  await expect(header).toContainText('Roolit: muokkaaja');
+  await expect(eeva.getByRole('heading', { level: 1, name: 'Sisällöt' })).toBeFocused();
+
+  const row = eeva.getByRole('row').filter({ has: eeva.getByRole('rowheader', { name: ITEM, exact: true }) });
+  await expect(row.getByRole('cell').first()).toHaveText('lomake');
+  await expectNoAxeViolations(eeva, 'the studio items list');
+
+  // Keyboard: from the focused heading, Tab to the item and open it.
+  await tabTo(eeva, row.getByRole('link', { name: ITEM, exact: true }));
+  await eeva.keyboard.press('Enter');
+  await expect(eeva).toHaveURL(`/studio/kohde/${encodeURIComponent(ITEM)}`);
+  await expect(eeva.getByRole('heading', { level: 1, name: `Lomake ${ITEM}` })).toBeFocused();
+  const history = eeva.getByRole('table', { name: `Kohteen ${ITEM} versiot, uusin ensin` });
+  await expect(history.getByRole('cell', { name: 'julkaistu', exact: true })).toHaveCount(1);
+  await expectNoAxeViolations(eeva, 'the studio item page');
+
+  // A new draft from the live version, with a note, by keyboard.
+  await tabTo(eeva, eeva.getByRole('button', { name: 'Uusi luonnos julkaistusta versiosta' }));
+  await eeva.keyboard.press('Enter');
+  const note = eeva.getByLabel('Mitä luonnos muuttaa?');
+  await expect(note).toBeFocused();
+  await eeva.keyboard.type('Studion testi: ei muutoksia');
+  await eeva.keyboard.press('Tab');
+  await expect(eeva.getByRole('button', { name: 'Luo luonnos' })).toBeFocused();
+  await eeva.keyboard.press('Enter');
+  const created = await patient(eeva.getByRole('status').filter({ hasText: /Luonnos \d+ luotu\./ })).toBeVisible().then(() => eeva.getByRole('status').filter({ hasText: /Luonnos \d+ luotu\./ }).textContent());
+  const number = Number(created!.match(/Luonnos (\d+) luotu/)![1]);
+  const draft = history.locator(`tr[data-version="${number}"]`);
+  await expect(draft.locator('[data-column="state"]')).toHaveText('luonnos');
+  await expect(draft).toContainText('Eeva Editori');
+  await expect(draft).toContainText('Studion testi: ei muutoksia');
+  // Its changes against the live version and where its QA verdict stands.
+  const review = eeva.getByRole('region', { name: `Versio ${number}: muutokset ja QA-tarkistus` });
+  await expect(review).toContainText('Ei eroja julkaistuun versioon.');
+  await expect(review).toContainText('QA-tarkistus tehdään, kun luonnos lähetetään hyväksyttäväksi.');
+  await expectNoAxeViolations(eeva, 'the studio item page with a draft');
+
+  // The approver sees the draft, its author and state, in the list and in the history.
+  const aarne = await staffPage(browser, 'Aarne Hyväksyjä (approver)');
+  await patient(aarne).toHaveURL(/\/studio$/);
+  await expect(aarne.getByRole('row').filter({ has: aarne.getByRole('rowheader', { name: ITEM, exact: true }) })).toContainText(`v${number} luonnos, Eeva Editori`);
+  await aarne.goto(`/studio/kohde/${encodeURIComponent(ITEM)}`);
+  const seen = aarne.locator(`tr[data-version="${number}"]`);
+  await expect(seen.locator('[data-column="state"]')).toHaveText('luonnos');
+  await expect(seen).toContainText('Eeva Editori');
+  // Not his draft to discard or submit: only to open.
+  await expect(seen.getByRole('button')).toHaveCount(0);
+  await expect(seen.getByRole('link', { name: `Avaa luonnos ${number}` })).toBeVisible();
+
+  // Eeva discards it by keyboard: the action asks first, then the history says so.
+  await tabTo(eeva, draft.getByRole('button', { name: `Hylkää luonnos (Versio ${number})` }));
+  await eeva.keyboard.press('Enter');
+  await expect(eeva.getByRole('heading', { level: 2, name: `Hylkää luonnos: Versio ${number}` })).toBeFocused();
+  await tabTo(eeva, eeva.getByRole('button', { name: 'Vahvista' }));
+  await eeva.keyboard.press('Enter');
+  await expect(eeva.getByRole('status').filter({ hasText: `Luonnos ${number} hylätty.` })).toBeVisible();
+  await expect(draft.locator('[data-column="state"]')).toHaveText('poistunut käytöstä');
+});
