@@ -77,15 +77,16 @@ test('an editor makes a draft of a form by keyboard, and an approver sees it in 
   await eeva.keyboard.press('Tab');
   await expect(eeva.getByRole('button', { name: 'Luo luonnos' })).toBeFocused();
   await eeva.keyboard.press('Enter');
-  const created = await patient(eeva.getByRole('status').filter({ hasText: /Luonnos \d+ luotu\./ })).toBeVisible().then(() => eeva.getByRole('status').filter({ hasText: /Luonnos \d+ luotu\./ }).textContent());
-  const number = Number(created!.match(/Luonnos (\d+) luotu/)![1]);
+  const created = eeva.getByRole('status').filter({ hasText: /Luonnos \d+ luotu\./ });
+  await patient(created).toBeVisible();
+  const number = Number((await created.textContent())!.match(/Luonnos (\d+) luotu/)![1]);
   const draft = history.locator(`tr[data-version="${number}"]`);
   await expect(draft.locator('[data-column="state"]')).toHaveText('luonnos');
   await expect(draft).toContainText('Eeva Editori');
   await expect(draft).toContainText('Studion testi: ei muutoksia');
   // Its changes against the live version and where its QA verdict stands.
   const review = eeva.getByRole('region', { name: `Versio ${number}: muutokset ja QA-tarkistus` });
-  await expect(review).toContainText('Ei eroja julkaistuun versioon.');
+  await expect(review).toContainText('Ei muutoksia.');
   await expect(review).toContainText('QA-tarkistus tehdään, kun luonnos lähetetään hyväksyttäväksi.');
   await expectNoAxeViolations(eeva, 'the studio item page with a draft');
 
