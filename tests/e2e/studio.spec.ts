@@ -1,9 +1,11 @@
 // Issue 30: the form studio's shell. Without a staff session /studio is a login page; a member
 // with no role gets no access; an editor finds the business form in the items list, opens it and
 // makes a draft with a note, all by keyboard, and sees it in the history as a draft; an approver
-// sees it too. axe checks the list and the item page. The draft is discarded at the end (by
-// keyboard too), so the other specs see the business form as forms/ has it. The QA verdict,
-// minutes of work, is not waited for here (publish.spec.ts does).
+// sees it too. She sends it for approval, a stale tab's discard is refused with the server's
+// reason, the approver's page polls for the QA verdict and shows it, and he sends it back with a
+// comment. axe checks the list and the item page. The draft is discarded at the end (by keyboard
+// too), so the other specs see the business form as forms/ has it. The real QA verdict, minutes
+// of work, is not waited for here (publish.spec.ts does); its figures are stood in for.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -46,7 +48,7 @@ test('without a staff role the studio lets no one in: a login page, and no acces
   await expect(ville.getByRole('heading', { level: 1, name: 'Ei käyttöoikeutta' })).toBeVisible();
 });
 
-test('an editor makes a draft of a form by keyboard, and an approver sees it in the history', async ({ browser }) => {
+test('an editor makes a draft by keyboard and sends it for approval; the approver sees it, its QA verdict when it arrives, and sends it back', async ({ browser }) => {
   test.setTimeout(120_000);
   const eeva = await staffPage(browser, 'Eeva Editori (editor)');
   await patient(eeva).toHaveURL(/\/studio$/);
@@ -90,6 +92,11 @@ test('an editor makes a draft of a form by keyboard, and an approver sees it in 
   await expect(review).toContainText('QA-tarkistus tehdään, kun luonnos lähetetään hyväksyttäväksi.');
   await expectNoAxeViolations(eeva, 'the studio item page with a draft');
 
+  // A second tab of Eeva's, opened now, goes stale when the draft moves on.
+  const stale = await eeva.context().newPage();
+  await stale.goto(`/studio/kohde/${encodeURIComponent(ITEM)}`);
+  await expect(stale.locator(`tr[data-version="${number}"]`).getByRole('button', { name: `Hylkää luonnos (Versio ${number})` })).toBeVisible();
+
   // The approver sees the draft, its author and state, in the list and in the history.
   const aarne = await staffPage(browser, 'Aarne Hyväksyjä (approver)');
   await patient(aarne).toHaveURL(/\/studio$/);
@@ -98,12 +105,60 @@ test('an editor makes a draft of a form by keyboard, and an approver sees it in 
   const seen = aarne.locator(`tr[data-version="${number}"]`);
   await expect(seen.locator('[data-column="state"]')).toHaveText('luonnos');
   await expect(seen).toContainText('Eeva Editori');
-  // Not his draft to discard or submit: only to open.
+  // Not his draft to discard, nor his to send: only to open.
   await expect(seen.getByRole('button')).toHaveCount(0);
   await expect(seen.getByRole('link', { name: `Avaa luonnos ${number}` })).toBeVisible();
 
+  // Eeva sends it for approval; its QA verdict is then being made.
+  await draft.getByRole('button', { name: `Lähetä hyväksyttäväksi (Versio ${number})` }).click();
+  await eeva.getByRole('button', { name: 'Vahvista' }).click();
+  await expect(eeva.getByRole('status').filter({ hasText: `Versio ${number} lähetetty hyväksyttäväksi.` })).toBeVisible();
+  await expect(draft.locator('[data-column="state"]')).toHaveText('tarkastettavana');
+  await expect(review).toContainText('QA-tarkistus käynnissä…');
+
+  // The stale tab still offers to discard it; the server refuses, and the page shows its Finnish reason.
+  await stale.locator(`tr[data-version="${number}"]`).getByRole('button', { name: `Hylkää luonnos (Versio ${number})` }).click();
+  await stale.getByRole('button', { name: 'Vahvista' }).click();
+  await expect(stale.getByRole('alert')).toContainText('Toimenpide ei onnistunut: Version tila ei salli tätä toimenpidettä.');
+
+  // The approver's page asks for the verdict until it arrives (on the page's clock; the verdict's
+  // figures are stood in for here: the real one takes minutes, and publish.spec.ts waits for it).
+  let verdictReady = false;
+  await aarne.route(new RegExp(`/api/content/items/[^/]+/versions/${number}$`), async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    await route.fulfill({ response, json: verdictReady ? { ...json, verdict: STOOD_IN_VERDICT } : json });
+  });
+  await aarne.clock.install();
+  await aarne.reload();
+  const verdict = aarne.getByRole('region', { name: `Versio ${number}: muutokset ja QA-tarkistus` });
+  await expect(verdict).toContainText('QA-tarkistus käynnissä…');
+  verdictReady = true;
+  await aarne.clock.runFor(5_000);
+  await expect(verdict).toContainText('QA-tarkistus hyväksytty');
+  await expect(verdict).toContainText('Mutaatiopisteet: 93,3 % (112/120 mutaatiota havaittu)');
+  await expect(verdict).toContainText('Yrityksen katuosoite: 2 tapausta');
+  await expect(verdict).toContainText('”ei virhettä” → ”Kirjoita katuosoite kokonaan” (2)');
+  await expectNoAxeViolations(aarne, 'the studio item page with a version in review');
+
+  // He sends it back: a comment is required, and then kept in the history.
+  const inReview = aarne.locator(`tr[data-version="${number}"]`);
+  await inReview.getByRole('button', { name: `Palauta muokattavaksi (Versio ${number})` }).click();
+  await expect(aarne.getByRole('heading', { level: 2, name: `Palauta versio ${number} muokattavaksi` })).toBeFocused();
+  const sendBack = aarne.getByRole('region', { name: `Palauta versio ${number} muokattavaksi` });
+  await sendBack.getByRole('button', { name: 'Palauta muokattavaksi' }).click();
+  await expect(sendBack).toContainText('Kirjoita palautukselle perustelu.');
+  await expect(sendBack.getByLabel('Perustelu')).toBeFocused();
+  await sendBack.getByLabel('Perustelu').fill('Ei muutoksia: hylkää tämä');
+  await sendBack.getByRole('button', { name: 'Palauta muokattavaksi' }).click();
+  await expect(aarne.getByRole('status').filter({ hasText: `Versio ${number} palautettu muokattavaksi.` })).toBeVisible();
+  await expect(inReview.locator('[data-column="state"]')).toHaveText('luonnos');
+  await expect(inReview).toContainText('Ei muutoksia: hylkää tämä');
+
   // Eeva discards it by keyboard: the action asks first, then the history says so.
-  await tabTo(eeva, draft.getByRole('button', { name: `Hylkää luonnos (Versio ${number})` }));
+  await eeva.reload();
+  await expect(draft.locator('[data-column="state"]')).toHaveText('luonnos');
+  await tabTo(eeva, draft.getByRole('button', { name: `Hylkää luonnos (Versio ${number})` }), 80);
   await eeva.keyboard.press('Enter');
   await expect(eeva.getByRole('heading', { level: 2, name: `Hylkää luonnos: Versio ${number}` })).toBeFocused();
   await tabTo(eeva, eeva.getByRole('button', { name: 'Vahvista' }));
@@ -111,3 +166,24 @@ test('an editor makes a draft of a form by keyboard, and an approver sees it in 
   await expect(eeva.getByRole('status').filter({ hasText: `Luonnos ${number} hylätty.` })).toBeVisible();
   await expect(draft.locator('[data-column="state"]')).toHaveText('poistunut käytöstä');
 });
+
+/** A passing verdict's shape as the server stores it (src/server/versions/qa-verdicts.ts StoredVerdict). */
+const STOOD_IN_VERDICT = {
+  passes: true,
+  reasons: [],
+  madeAt: '2026-11-27T10:00:00.000Z',
+  forms: {
+    business: {
+      candidate: { cases: 40 },
+      mutation: { total: 120, killed: 112, score: 0.9334, sampled: false, leftOut: { equivalent: 3, variantNotGenerated: 0 }, survivors: [{ id: 'm1', description: 'address: minLength 3 → 4' }] },
+      behaviour: {
+        compared: 40,
+        changed: 2,
+        outcomes: { validToInvalid: 2, invalidToValid: 0, messageChanged: 0 },
+        fields: [{ field: 'address', label: 'Yrityksen katuosoite', count: 2, changes: [{ before: null, after: 'Kirjoita katuosoite kokonaan', count: 2, examples: [] }] }],
+        cases: [],
+        missingVariantSets: [],
+      },
+    },
+  },
+};
