@@ -101,13 +101,27 @@ test('an editor makes a draft by keyboard and sends it for approval; the approve
   const aarne = await staffPage(browser, 'Aarne Hyväksyjä (approver)');
   await patient(aarne).toHaveURL(/\/studio$/);
   await expect(aarne.getByRole('row').filter({ has: aarne.getByRole('rowheader', { name: ITEM, exact: true }) })).toContainText(`v${number} luonnos, Eeva Editori`);
+  // Who is editing an item now: the lease the autosave routes add to the list (stood in for here).
+  await aarne.route('**/api/content/items', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { items: Array<{ item: string }> };
+    const leased = json.items.map((entry) => (entry.item === ITEM ? { ...entry, lease: { holder: { id: 1, name: 'Eeva Editori' }, expiresAt: '2026-11-27T12:00:00.000Z' } } : entry));
+    await route.fulfill({ response, json: { ...json, items: leased } });
+  });
+  await aarne.reload();
+  await expect(aarne.getByRole('row').filter({ has: aarne.getByRole('rowheader', { name: ITEM, exact: true }) })).toContainText('Muokkaa nyt: Eeva Editori');
+  await aarne.unroute('**/api/content/items');
   await aarne.goto(`/studio/kohde/${encodeURIComponent(ITEM)}`);
   const seen = aarne.locator(`tr[data-version="${number}"]`);
   await expect(seen.locator('[data-column="state"]')).toHaveText('luonnos');
   await expect(seen).toContainText('Eeva Editori');
   // Not his draft to discard, nor his to send: only to open.
   await expect(seen.getByRole('button')).toHaveCount(0);
-  await expect(seen.getByRole('link', { name: `Avaa luonnos ${number}` })).toBeVisible();
+  // The draft opens in the draft editor, a chunk of its own.
+  await seen.getByRole('link', { name: `Avaa luonnos ${number}` }).click();
+  await expect(aarne.getByRole('heading', { level: 1, name: `Luonnos ${number}: ${ITEM}` })).toBeFocused();
+  await expect(aarne.getByRole('main')).toContainText('"id": "business"');
+  await aarne.goBack();
 
   // Eeva sends it for approval; its QA verdict is then being made.
   await draft.getByRole('button', { name: `Lähetä hyväksyttäväksi (Versio ${number})` }).click();
