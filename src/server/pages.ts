@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { listContentPages } from '../../engine/core/node.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MODULES_PATH } from './forms/release-modules.ts';
+import { HELMET_OPTIONS, securityHeaders } from './security-headers.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fi">
@@ -23,6 +24,11 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body>
 </html>
 `;
+
+const csp = HELMET_OPTIONS.contentSecurityPolicy as { useDefaults: boolean; directives: Record<string, Iterable<string> | null> };
+const studioSecurity = securityHeaders({ contentSecurityPolicy: { ...csp, directives: { ...csp.directives, frameAncestors: ["'none'"] } }, xFrameOptions: { action: 'deny' } });
+/** The studio page's framing headers, over the site-wide ones (which may let partner sites frame a page). */
+const STUDIO_HEADERS = { 'content-security-policy': studioSecurity['content-security-policy'], 'x-frame-options': studioSecurity['x-frame-options'] };
 
 /** Vite names built assets by content hash: a changed file is a new URL, so a year is safe. */
 const HASHED_ASSET = 'public, max-age=31536000, immutable';
@@ -90,7 +96,8 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
     for (const path of CUSTOMER_PAGES) app.get(path, shell);
     for (const path of CONTENT_PAGES()) app.get(path, shell);
     // The form studio (issue 30): a page of its own, its routes client-side; the staff gate is its API's.
-    if (existsSync(join(dir, 'studio.html'))) for (const path of ['/studio', '/studio/*']) app.get(path, (_request, reply) => reply.sendFile('studio.html'));
+    // Never framed, not even by the partner sites that may frame the applicants' pages: a framed publish button is a clickjacking target.
+    if (existsSync(join(dir, 'studio.html'))) for (const path of ['/studio', '/studio/*']) app.get(path, (_request, reply) => reply.headers(STUDIO_HEADERS).sendFile('studio.html'));
     return;
   }
   const notBuilt = (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);

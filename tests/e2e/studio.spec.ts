@@ -32,7 +32,10 @@ async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
 
 test('without a staff role the studio lets no one in: a login page, and no access for a member with no role', async ({ browser }) => {
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto('/studio');
+  const response = await visitor.goto('/studio');
+  // Staff's page is framed by no one, not even the partner sites that may frame the applicants' pages.
+  expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(response!.headers()['x-frame-options']).toBe('DENY');
   await expect(visitor.getByRole('heading', { level: 1, name: 'Kirjaudu lomakestudioon' })).toBeFocused();
   await expect(visitor.getByRole('link', { name: 'Kirjaudu sisään' })).toHaveAttribute('href', '/api/staff/login');
   await expectNoAxeViolations(visitor, 'the studio login page');
