@@ -18,7 +18,7 @@ const root = resolve(import.meta.dirname, '..');
 const dist = resolve(process.env.STATIC_DIR?.trim() || join(root, 'dist'));
 const PAGES_STAMP = join(dist, '.sources');
 // The marketplace's data files: the pages state their lender counts (src/build/lender-counts.ts).
-const PAGES_INPUTS = ['src/app', 'src/flows', 'src/build', 'src/server/marketplace/lenders.json', 'src/server/marketplace/business-lenders.json', 'src/server/marketplace/mortgage-banks.json', 'engine', 'forms', 'custom-validators', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const PAGES_INPUTS = ['src/app', 'src/studio', 'src/flows', 'src/build', 'src/server/marketplace/lenders.json', 'src/server/marketplace/business-lenders.json', 'src/server/marketplace/mortgage-banks.json', 'engine', 'forms', 'custom-validators', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 async function buildPagesIfChanged() {
   const wanted = hashSources(root, PAGES_INPUTS);

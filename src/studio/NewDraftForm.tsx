@@ -27,7 +27,7 @@ export function NewDraftForm({ item, live, onCreated, onRefused }: { item: strin
           }}
         />
       ) : (
-        <button type="button" className="studio-button" aria-expanded={false} onClick={() => setOpen(true)}>
+        <button type="button" className="studio-button" onClick={() => setOpen(true)}>
           {t.actions.newDraft}
         </button>
       )}

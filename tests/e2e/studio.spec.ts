@@ -182,6 +182,11 @@ test('an editor makes a draft by keyboard and sends it for approval; the approve
   await eeva.keyboard.press('Enter');
   await expect(eeva.getByRole('status').filter({ hasText: `Luonnos ${number} hylätty.` })).toBeVisible();
   await expect(draft.locator('[data-column="state"]')).toHaveText('poistunut käytöstä');
+
+  // Logging out ends the session: the studio asks her to log in again.
+  await eeva.getByRole('banner').getByRole('button', { name: 'Kirjaudu ulos' }).click();
+  await expect(eeva.getByRole('heading', { level: 1, name: 'Kirjaudu lomakestudioon' })).toBeVisible();
+  expect((await eeva.request.get('/api/staff/me')).status()).toBe(401);
 });
 
 /** A passing verdict's shape as the server stores it (src/server/versions/qa-verdicts.ts StoredVerdict). */
