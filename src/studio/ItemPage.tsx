@@ -1,40 +1,27 @@
 // One item: its version history, what the member may do with each version, a new draft from
 // the live version, and for each draft or version in review its diff and QA verdict.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { VersionAction } from '../../engine/core/version-states.ts';
-import { StudioApiError, studioApi, type VersionSummary, type VersionsAnswer } from './api.ts';
+import { ActionForm } from './ActionForm.tsx';
+import { studioApi, type VersionSummary, type VersionsAnswer } from './api.ts';
 import { authorName, formatTime, kindLabel, stateLabel } from './format.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { fill, studioTexts as t } from './messages.fi.ts';
 import { NewDraftForm } from './NewDraftForm.tsx';
+import { OutcomeMessage, refusalOf, type Outcome } from './OutcomeMessage.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { studioPaths } from './paths.ts';
 import { ReviewPanel } from './ReviewPanel.tsx';
 import { actionsFor, mayCreateDraft } from './roles.ts';
 import { useStaff } from './staff.tsx';
 import { useLoad } from './useLoad.ts';
-import { ActionForm } from './ActionForm.tsx';
-
-/** What the page says after a change: done (status) or refused with the server's message (alert). */
-export type Outcome = { ok: true; text: string } | { ok: false; text: string; findings: string[] };
-
-export const refusalOf = (error: unknown): Outcome => ({
-  ok: false,
-  text: error instanceof StudioApiError ? error.message : t.loadFailed,
-  findings: error instanceof StudioApiError ? error.findings.map((finding) => (finding as { message?: string }).message ?? String(finding)) : [],
-});
 
 export function ItemPage({ item }: { item: string }): ReactNode {
   const me = useStaff();
   const { loaded, reload } = useLoad((signal) => studioApi.versions(item, signal), `versions:${item}`);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [asked, setAsked] = useState<{ version: VersionSummary; action: VersionAction } | null>(null);
-  const said = useRef<HTMLDivElement>(null);
-  // The form that asked is gone: the focus goes to what happened, not to the page's end.
-  useEffect(() => {
-    if (outcome) said.current?.focus();
-  }, [outcome]);
 
   const changed = async (text: string) => {
     setAsked(null);
@@ -48,27 +35,7 @@ export function ItemPage({ item }: { item: string }): ReactNode {
       <p>
         <Link to={studioPaths.items}>{t.backToItems}</Link>
       </p>
-      <div ref={said} tabIndex={-1} className="studio-outcome">
-      <div role="status" className="studio-status">
-        {outcome?.ok && <p>{outcome.text}</p>}
-      </div>
-      <div role="alert" className="studio-refusal">
-        {outcome && !outcome.ok && (
-          <>
-            <p>
-              <strong>{t.actions.refusedTitle}:</strong> {outcome.text}
-            </p>
-            {outcome.findings.length > 0 && (
-              <ul>
-                {outcome.findings.map((finding, index) => (
-                  <li key={index}>{finding}</li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </div>
-      </div>
+      <OutcomeMessage outcome={outcome} />
       {loaded.state === 'loading' && <p role="status">{t.loading}</p>}
       {loaded.state === 'failed' && <LoadFailed error={loaded.error} retry={reload} />}
       {loaded.state === 'ok' && (

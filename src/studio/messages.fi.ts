@@ -28,7 +28,6 @@ export const studioTexts = {
     loginLink: 'Kirjaudu sisään',
     noRoleTitle: 'Ei käyttöoikeutta',
     noRoleLead: 'Tunnuksellasi ei ole lomakestudion roolia. Pyydä ylläpitäjää lisäämään sinulle rooli.',
-    loggedOutTitle: 'Olet kirjautunut ulos',
   },
 
   roles: { editor: 'muokkaaja', approver: 'hyväksyjä', admin: 'ylläpitäjä' } as Record<string, string>,
@@ -114,7 +113,6 @@ export const studioTexts = {
     title: 'Versio {number}: muutokset ja QA-tarkistus',
     diffTitle: 'Muutokset julkaistuun versioon {from} nähden',
     diffNone: 'Ei eroja julkaistuun versioon.',
-    diffUnavailable: 'Tälle kohteelle ei ole luettavaa vertailua.',
     noLive: 'Kohteella ei ole julkaistua versiota, johon verrata.',
     verdictTitle: 'QA-tarkistus',
     verdictPending: 'QA-tarkistus käynnissä…',
@@ -138,7 +136,6 @@ export const studioTexts = {
     messageChange: '”{before}” → ”{after}” ({count})',
     noMessage: 'ei virhettä',
     survivors: 'Havaitsematta jääneet mutaatiot',
-    findings: 'Julkaisutarkistuksen havainnot',
   },
 
   draft: {
