@@ -49,7 +49,6 @@ export interface VersionsAnswer {
   item: string;
   versions: VersionSummary[];
   staffNames: Record<string, string>;
-  lease?: Lease | null;
 }
 
 export interface VersionDetail extends VersionSummary {
