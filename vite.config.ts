@@ -5,6 +5,7 @@ import { formsPlugin } from './engine/build/vite-plugin-forms.ts';
 import { formPreloadPlugin } from './src/build/form-preload-plugin.ts';
 import { lenderCounts } from './src/build/lender-counts.ts';
 import { precompressPlugin } from './src/build/precompress-plugin.ts';
+import { studioEntryPlugin } from './src/build/studio-entry-plugin.ts';
 
 // Vitest runs from the repository root (its include globs below are relative to it);
 // the pages are built from src/app into dist/, which the server serves.
@@ -14,7 +15,8 @@ const pages = process.env.VITEST
       root: resolve(import.meta.dirname, 'src/app'),
       publicDir: resolve(import.meta.dirname, 'src/app/public'),
       resolve: { alias: { 'markdown-to-jsx/react': resolve(import.meta.dirname, 'engine/react/plain-markdown.tsx') } },
-      // React, RJSF and the router are one entry chunk by design (the bundle benchmark measures it).
+      // RJSF and the pages' code are one entry chunk by design (the bundle benchmark measures it); React and
+      // the router, shared with the form studio's page (studioEntryPlugin), are one chunk preloaded beside it.
       build: {
         outDir: resolve(import.meta.dirname, 'dist'),
         emptyOutDir: true,
@@ -33,7 +35,14 @@ export default defineConfig({
   ...pages,
   // The lender counts the pages claim, from the marketplace's data (issue 25).
   define: { __LENDER_COUNTS__: JSON.stringify(lenderCounts()) },
-  plugins: [react(), formsPlugin(), formPreloadPlugin(resolve(import.meta.dirname, 'src/app/form-preload.ts')), precompressPlugin()],
+  // Two pages from src/app: the applicants' index.html and the staff's studio.html (studioEntryPlugin, issue 30).
+  plugins: [
+    react(),
+    formsPlugin(),
+    formPreloadPlugin(resolve(import.meta.dirname, 'src/app/form-preload.ts')),
+    studioEntryPlugin(resolve(import.meta.dirname, 'src/app')),
+    precompressPlugin(),
+  ],
   test: {
     // Playwright specs live in tests/e2e and run under Playwright, not Vitest.
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

@@ -56,6 +56,8 @@ const NOT_FOR_STEP_1: Array<[string, RegExp]> = [
   ['customer-area pages', /[\\/]src[\\/]app[\\/]customer[\\/](?!session[.-])/],
   ['mortgage pages', /[\\/]src[\\/]app[\\/]mortgage[\\/]MortgagePages\./],
   ['fast-json-patch', /[\\/]node_modules[\\/]fast-json-patch[\\/]/],
+  // Staff's form studio (issue 30) is a page of its own.
+  ['form studio', /[\\/]src[\\/]studio[\\/]/],
 ];
 
 const root = resolve(import.meta.dirname, '..');

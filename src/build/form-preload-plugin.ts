@@ -22,8 +22,9 @@ export function formPreloadPlugin(entry: string): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }): HtmlTagDescriptor[] | undefined {
-        if (!enabled || !bundle) return undefined;
+      handler(_html, { bundle, path }): HtmlTagDescriptor[] | undefined {
+        // Only the applicants' page: the form studio (studio.html) shows no application form.
+        if (!enabled || !bundle || !path.endsWith('/index.html')) return undefined;
         const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === entry);
         if (!chunk) throw new Error(`form-preload: ${entry} was not built`);
         return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `${base}${chunk.fileName}` }, injectTo: 'head' }];

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MODULES_PATH } from './forms/release-modules.ts';
 import { BUILT_RELEASES_FILE, injectLiveForms, pageForm, parseBuiltReleases, preloadFor } from './live-page.ts';
 import { studioTexts } from './messages.ts';
+import { HELMET_OPTIONS, securityHeaders } from './security-headers.ts';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fi">
@@ -45,6 +46,10 @@ const STUDIO_NOT_BUILT_PAGE = `<!doctype html>
 </body>
 </html>
 `;
+const csp = HELMET_OPTIONS.contentSecurityPolicy as { useDefaults: boolean; directives: Record<string, Iterable<string> | null> };
+const studioSecurity = securityHeaders({ contentSecurityPolicy: { ...csp, directives: { ...csp.directives, frameAncestors: ["'none'"] } }, xFrameOptions: { action: 'deny' } });
+/** The studio page's framing headers, over the site-wide ones (which may let partner sites frame a page). */
+const STUDIO_HEADERS = { 'content-security-policy': studioSecurity['content-security-policy'], 'x-frame-options': studioSecurity['x-frame-options'] };
 
 /** Vite names built assets by content hash: a changed file is a new URL, so a year is safe. */
 const HASHED_ASSET = 'public, max-age=31536000, immutable';
@@ -192,7 +197,8 @@ function registerStudioPage(app: FastifyInstance, dir: string | undefined): void
         // Not built (yet): the page says so.
       }
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(page);
+    // Never framed, not even by the partner sites that may frame the applicants' pages: a framed publish button is a clickjacking target.
+    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).headers(STUDIO_HEADERS).send(page);
   };
   app.get('/studio', studio);
   app.get('/studio/*', studio);

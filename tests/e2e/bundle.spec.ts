@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { step } from './support/application.ts';
 
+/** The form studio's chunks (issue 30): its entry and lazy chunks are named studio-* (src/build/studio-entry-plugin.ts). */
+const STUDIO_CHUNK = /\/assets\/studio-[\w-]+\.(?:js|css)$/;
 const LAZY_PAGES = /\/assets\/(?:OffersPage|ResumeGate|PrefillPage|AuthenticationPage|StatusPage|MarketingBanPage|LegalPage)-[\w-]+\.js$/;
 /** One chunk per variant set, named after the set (engine/build/vite-plugin-forms.ts). */
 const FORM_CHUNK = /\/assets\/(base|kattokorko|yhdistelylaina|kattokorko_yhdistelylaina)-[\w-]+\.js$/;
@@ -24,14 +26,16 @@ const OTHER_PAGES_MARKERS: Array<[file: string, marker: string]> = [
   // The legal pages' texts (issue 25) come with their page; the footer needs only their addresses.
   ['forms/content/legal/kayttoehdot.json', 'Hakijan velvollisuudet'],
   ['forms/content/legal/tietosuojaseloste.json', 'Tietojen luovuttaminen'],
+  // The form studio's texts (issue 30): staff's code is a page of its own, never the applicants'.
+  ['src/studio/messages.fi.ts', 'Kirjaudu lomakestudioon'],
 ];
 
-/** The paths of the JavaScript files the page fetches from now on. */
+/** The paths of the JavaScript (and CSS) files the page fetches from now on. */
 function scriptsOf(page: Page): string[] {
   const scripts: string[] = [];
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (/^\/assets\/.+\.js$/.test(path)) scripts.push(path);
+    if (/^\/assets\/.+\.(?:js|css)$/.test(path)) scripts.push(path);
   });
   return scripts;
 }
@@ -47,6 +51,7 @@ test("step 1 loads no other page's code, one form chunk and no JSON Patch librar
   await page.waitForLoadState('networkidle');
 
   expect(scripts.filter((path) => LAZY_PAGES.test(path))).toEqual([]);
+  expect(scripts.filter((path) => STUDIO_CHUNK.test(path))).toEqual([]);
   expect(formChunks(scripts)).toEqual(['base']);
   for (const path of scripts) {
     const code = await (await page.request.get(path)).text();
@@ -58,6 +63,10 @@ test("step 1 loads no other page's code, one form chunk and no JSON Patch librar
   // The offers page's code is not in what step 1 loaded: it arrives when the page is shown.
   await page.goto(`/hakemus/kulutusluotto/0/1/${'A'.repeat(43)}`);
   await expect.poll(() => scripts.filter((path) => /\/OffersPage-/.test(path))).toHaveLength(1);
+
+  // The studio's page does load its chunks by that name: the check above looks for the right files.
+  await page.goto('/studio');
+  await expect.poll(() => scripts.filter((path) => STUDIO_CHUNK.test(path)).length).toBeGreaterThan(0);
 });
 
 test('each product and brand loads the form chunk of its own variant set', async ({ page, baseURL }) => {

@@ -41,6 +41,8 @@ describe('built pages on the wire', () => {
     writeFileSync(join(dist, 'index.html'), `<!doctype html><title>shell</title>${'<!-- padding -->'.repeat(100)}`);
     writeFileSync(join(dist, 'assets', 'index-Bx3kQ9aZ.js'), script);
     writeFileSync(join(dist, 'assets', 'tiny-C1.js'), 'export {};\n');
+    // The form studio's page (issue 30): small, so not compressed.
+    writeFileSync(join(dist, 'studio.html'), '<!doctype html><title>studio</title>');
     writeFileSync(join(dist, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(300)}</svg>`);
     expect(precompressDirectory(dist)).toBe(3);
     pages = await startTestServer(pgliteTarget, { staticDir: dist });
@@ -117,6 +119,18 @@ describe('built pages on the wire', () => {
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
         'cross-origin-opener-policy': 'same-origin',
       });
+    }
+  });
+
+  it("serves the form studio's page for its routes, revalidated, and never framed", async () => {
+    for (const path of ['/studio', '/studio/kohde/document%3Abusiness', '/studio/kohde/document%3Abusiness/luonnos/3']) {
+      const answer = await raw(`${pages.url}${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body.toString(), path).toContain('<title>studio</title>');
+      expect(answer.headers['cache-control'], path).toBe('no-cache');
+      expect(answer.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(answer.headers['content-security-policy'], path).toContain("script-src 'self'");
+      expect(answer.headers['x-frame-options'], path).toBe('DENY');
     }
   });
 });

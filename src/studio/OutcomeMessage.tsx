@@ -1,0 +1,44 @@
+// What the page says after a change: done (a status) or refused with the server's Finnish
+// message and findings (an alert). The form that asked is gone by then, so the focus comes here.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { StudioApiError } from './api.ts';
+import { studioTexts as t } from './messages.fi.ts';
+
+export type Outcome = { ok: true; text: string } | { ok: false; text: string; findings: string[] };
+
+export const refusalOf = (error: unknown): Outcome => ({
+  ok: false,
+  text: error instanceof StudioApiError ? error.message : t.loadFailed,
+  findings: error instanceof StudioApiError ? error.findings.map((finding) => (finding as { message?: string }).message ?? String(finding)) : [],
+});
+
+export function OutcomeMessage({ outcome }: { outcome: Outcome | null }): ReactNode {
+  const said = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) said.current?.focus();
+  }, [outcome]);
+  // The live regions are there from the start, so what comes into them is read out.
+  return (
+    <div ref={said} tabIndex={-1} className="studio-outcome">
+      <div role="status" className="studio-status">
+        {outcome?.ok && <p>{outcome.text}</p>}
+      </div>
+      <div role="alert" className="studio-refusal">
+        {outcome && !outcome.ok && (
+          <>
+            <p>
+              <strong>{t.actions.refusedTitle}:</strong> {outcome.text}
+            </p>
+            {outcome.findings.length > 0 && (
+              <ul>
+                {outcome.findings.map((finding, index) => (
+                  <li key={index}>{finding}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Pure formatting of what the content API says, in Finnish (studio messages).
+import type { VersionState } from '../../engine/core/version-states.ts';
+import { studioTexts } from './messages.fi.ts';
+
+export type ItemKind = keyof typeof studioTexts.kinds;
+
+/** The kind of an item key: `document:consumer` → document; `catalogue` has no name part. */
+export function kindOf(item: string): ItemKind | undefined {
+  const prefix = item.split(':')[0];
+  return prefix in studioTexts.kinds ? (prefix as ItemKind) : undefined;
+}
+
+export const kindLabel = (item: string) => {
+  const kind = kindOf(item);
+  return kind ? studioTexts.kinds[kind] : studioTexts.kinds.content;
+};
+
+export const stateLabel = (state: VersionState | string) => (studioTexts.states as Record<string, string>)[state] ?? state;
+
+export const roleLabel = (role: string) => studioTexts.roles[role] ?? role;
+
+const TIME = new Intl.DateTimeFormat('fi-FI', { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Helsinki' });
+
+/** `2026-11-27T13:05:00Z` → `27.11.2026 klo 15.05`. */
+export const formatTime = (iso: string | null | undefined) => (iso ? TIME.format(new Date(iso)) : '');
+
+/** 0.934 → `93,4 %`, as the QA tool prints it (engine/qa/verdict.ts). */
+export const percent = (share: number) => `${(Math.round(share * 1000) / 10).toFixed(1).replace('.', ',')} %`;
+
+/** An author or state-changer id as a name: staff by the answer's names, the repository's baseline as such. */
+export function authorName(id: string | null | undefined, names: Record<string, string>): string {
+  if (!id) return '';
+  if (id === 'repository') return studioTexts.item.repository;
+  return names[id] ?? studioTexts.item.unknownAuthor;
+}

@@ -1,0 +1,153 @@
+// Every text the form studio shows (issue 30), in one place. The server's refusals come with
+// their own Finnish message, which the studio shows as it is.
+import type { VersionState } from '../../engine/core/version-states.ts';
+
+export const studioTexts = {
+  title: 'Lomakestudio',
+  skipToContent: 'Siirry sisältöön',
+  loading: 'Ladataan…',
+  loadFailed: 'Tietojen lataaminen epäonnistui. Yritä uudelleen.',
+  retry: 'Yritä uudelleen',
+  notFoundTitle: 'Sivua ei löytynyt',
+  backToItems: 'Takaisin sisältöluetteloon',
+  backToItem: 'Takaisin kohteeseen {item}',
+
+  header: {
+    label: 'Lomakestudion ylätunniste',
+    member: 'Kirjautunut: {name}',
+    roles: 'Roolit: {roles}',
+    logout: 'Kirjaudu ulos',
+    loggingOut: 'Kirjaudutaan ulos…',
+    nav: 'Studion valikko',
+    items: 'Sisällöt',
+  },
+
+  gate: {
+    loginTitle: 'Kirjaudu lomakestudioon',
+    loginLead: 'Lomakestudio on sisällöntuottajien ja hyväksyjien työkalu. Kirjaudu sisään henkilökunnan tunnuksella.',
+    loginLink: 'Kirjaudu sisään',
+    noRoleTitle: 'Ei käyttöoikeutta',
+    noRoleLead: 'Tunnuksellasi ei ole lomakestudion roolia. Pyydä ylläpitäjää lisäämään sinulle rooli.',
+  },
+
+  roles: { editor: 'muokkaaja', approver: 'hyväksyjä', admin: 'ylläpitäjä' } as Record<string, string>,
+
+  kinds: { document: 'lomake', section: 'osio', catalogue: 'tuoteluettelo', content: 'sisältö' },
+
+  states: {
+    draft: 'luonnos',
+    review: 'tarkastettavana',
+    live: 'julkaistu',
+    retired: 'poistunut käytöstä',
+  } satisfies Record<VersionState, string>,
+
+  items: {
+    title: 'Sisällöt',
+    lead: 'Lomakkeet, osiot, tuoteluettelo ja muu sisältö. Valitse kohde nähdäksesi sen versiot.',
+    tableCaption: 'Sisällöt ja niiden versiot',
+    item: 'Kohde',
+    kind: 'Laji',
+    live: 'Julkaistu versio',
+    work: 'Työn alla',
+    noLive: 'ei julkaistu',
+    noWork: 'ei luonnoksia',
+    draftBy: 'v{number} {state}, {author}',
+    lease: 'Muokkaa nyt: {name}',
+    empty: 'Ei sisältöjä.',
+  },
+
+  item: {
+    title: '{kind} {item}',
+    history: 'Versiohistoria',
+    historyCaption: 'Kohteen {item} versiot, uusin ensin',
+    number: 'Versio',
+    state: 'Tila',
+    author: 'Tekijä',
+    time: 'Aika',
+    note: 'Muistiinpano',
+    comment: 'Palautteen perustelu',
+    actions: 'Toiminnot',
+    noVersions: 'Kohteella ei ole vielä versioita.',
+    unknownAuthor: 'tuntematon',
+    repository: 'lähdekoodi',
+    liveVersion: 'Julkaistu versio: {number}',
+    noLive: 'Kohteella ei ole julkaistua versiota.',
+  },
+
+  actions: {
+    newDraft: 'Uusi luonnos julkaistusta versiosta',
+    newDraftTitle: 'Uusi luonnos',
+    newDraftNote: 'Mitä luonnos muuttaa?',
+    newDraftNoteHint: 'Muistiinpano näkyy versiohistoriassa ja hyväksyjälle.',
+    create: 'Luo luonnos',
+    cancel: 'Peruuta',
+    open: 'Avaa luonnos {number}',
+    submit: 'Lähetä hyväksyttäväksi',
+    approve: 'Hyväksy ja julkaise',
+    sendBack: 'Palauta muokattavaksi',
+    sendBackTitle: 'Palauta versio {number} muokattavaksi',
+    sendBackComment: 'Perustelu',
+    sendBackCommentHint: 'Kerro tekijälle, mitä pitää korjata. Pakollinen.',
+    sendBackRequired: 'Kirjoita palautukselle perustelu.',
+    discard: 'Hylkää luonnos',
+    rollback: 'Palauta voimaan',
+    confirm: 'Vahvista',
+    confirmDiscard: 'Hylätäänkö luonnos {number}? Hylättyä luonnosta ei voi palauttaa.',
+    confirmApprove: 'Julkaistaanko versio {number}? Se tulee heti hakijoiden käyttöön.',
+    confirmRollback: 'Palautetaanko versio {number} voimaan? Siitä tehdään uusi julkaistu versio.',
+    confirmSubmit: 'Lähetetäänkö luonnos {number} hyväksyttäväksi? Lähettämisen jälkeen tehdään QA-tarkistus.',
+    working: 'Tallennetaan…',
+    done: {
+      created: 'Luonnos {number} luotu.',
+      submit: 'Versio {number} lähetetty hyväksyttäväksi.',
+      approve: 'Versio {number} julkaistu.',
+      sendBack: 'Versio {number} palautettu muokattavaksi.',
+      discard: 'Luonnos {number} hylätty.',
+      rollback: 'Versio {number} palautettu voimaan uutena versiona {copy}.',
+    },
+    refusedTitle: 'Toimenpide ei onnistunut',
+    versionLabel: 'Versio {number}',
+  },
+
+  review: {
+    title: 'Versio {number}: muutokset ja QA-tarkistus',
+    diffTitle: 'Muutokset julkaistuun versioon {from} nähden',
+    diffNone: 'Ei eroja julkaistuun versioon.',
+    noLive: 'Kohteella ei ole julkaistua versiota, johon verrata.',
+    verdictTitle: 'QA-tarkistus',
+    verdictPending: 'QA-tarkistus käynnissä…',
+    verdictNotStarted: 'QA-tarkistus tehdään, kun luonnos lähetetään hyväksyttäväksi.',
+    passes: 'QA-tarkistus hyväksytty',
+    fails: 'QA-tarkistus ei mennyt läpi',
+    wasLive: 'Sisältö on ollut julkaistuna aiemmin; uutta tarkistusta ei tarvittu.',
+    madeAt: 'Tarkistettu {time}',
+    reasons: 'Syyt',
+    form: 'Lomake {form}',
+    mutationScore: 'Mutaatiopisteet: {score} ({killed}/{total} mutaatiota havaittu)',
+    threshold: ', raja {threshold}',
+    mutationSampled: 'otos',
+    noMutation: 'Lomaketta ei voitu kääntää; mutaatiopisteitä ei ole.',
+    cases: 'Testitapauksia: {count}',
+    behaviourTitle: 'Muuttuneet tapaukset kentittäin',
+    behaviourNone: 'Hakijoiden kannalta mikään tarkistettu tapaus ei muutu.',
+    behaviourNew: 'Uusi lomake: ei vertailtavaa julkaistua versiota.',
+    behaviourSummary: '{changed}/{compared} tapausta muuttuu',
+    fieldChange: '{label}: {count} tapausta',
+    messageChange: '”{before}” → ”{after}” ({count})',
+    noMessage: 'ei virhettä',
+    survivors: 'Havaitsematta jääneet mutaatiot',
+  },
+
+  draft: {
+    title: 'Luonnos {number}: {item}',
+    loadingEditor: 'Ladataan luonnoseditoria…',
+    placeholder: 'Tämä on luonnoseditorin paikkamerkki: luonnoksen sisältö näytetään vain luettavana.',
+    source: 'Luonnoksen sisältö (JSON)',
+    notDraft: 'Versio {number} ei ole luonnos (tila: {state}).',
+  },
+};
+
+/** `{name}` placeholders filled from `values`. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
