@@ -1,6 +1,6 @@
 // The form studio's routes (issue 30): the items, one item's versions, and a draft in the
 // draft editor (its own chunk, loaded when a draft is opened). Everything is behind the staff gate.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
 import { ItemPage } from './ItemPage.tsx';
 import { ItemsPage } from './ItemsPage.tsx';
@@ -11,6 +11,7 @@ import { studioPaths } from './paths.ts';
 import { StaffGate, useStaff } from './staff.tsx';
 
 const DraftEditor = lazy(() => import('./draft/DraftEditor.tsx').then((module) => ({ default: module.DraftEditor })));
+const DraftPreview = lazy(() => import('./preview/DraftPreview.tsx').then((module) => ({ default: module.DraftPreview })));
 
 export function App(): ReactNode {
   return (
@@ -40,10 +41,23 @@ function DraftRoute(): ReactNode {
   const me = useStaff();
   const version = Number(number);
   if (!Number.isSafeInteger(version) || version < 1) return <NotFound />;
+  return <DraftWorkspace key={`${item}/${version}`} item={item} number={version} me={me} />;
+}
+
+/** The draft editor beside the preview of what it has saved: each saved revision is previewed anew. */
+function DraftWorkspace({ item, number, me }: { item: string; number: number; me: ReturnType<typeof useStaff> }): ReactNode {
+  const [revision, setRevision] = useState<number>();
   return (
-    <Suspense fallback={<p role="status">{t.draft.loadingEditor}</p>}>
-      <DraftEditor key={`${item}/${version}`} item={item} number={version} me={me} />
-    </Suspense>
+    <div className="studio-draft-workspace">
+      <Suspense fallback={<p role="status">{t.draft.loadingEditor}</p>}>
+        <DraftEditor item={item} number={number} me={me} onRevision={setRevision} />
+      </Suspense>
+      {revision !== undefined && (
+        <Suspense fallback={<p role="status">{t.draft.loadingPreview}</p>}>
+          <DraftPreview item={item} number={number} revision={revision} />
+        </Suspense>
+      )}
+    </div>
   );
 }
 

@@ -141,8 +141,7 @@ export const studioTexts = {
   draft: {
     title: 'Luonnos {number}: {item}',
     loadingEditor: 'Ladataan luonnoseditoria…',
-    placeholder: 'Tämä on luonnoseditorin paikkamerkki: luonnoksen sisältö näytetään vain luettavana.',
-    source: 'Luonnoksen sisältö (JSON)',
+    loadingPreview: 'Ladataan esikatselua…',
     notDraft: 'Versio {number} ei ole luonnos (tila: {state}).',
   },
 };
