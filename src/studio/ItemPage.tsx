@@ -35,6 +35,7 @@ export function ItemPage({ item }: { item: string }): ReactNode {
       <p>
         <Link to={studioPaths.items}>{t.backToItems}</Link>
       </p>
+      {item === 'catalogue' && <p className="studio-notice">{t.item.catalogueAtRestart}</p>}
       <OutcomeMessage outcome={outcome} />
       {loaded.state === 'loading' && <p role="status">{t.loading}</p>}
       {loaded.state === 'failed' && <LoadFailed error={loaded.error} retry={reload} />}

@@ -32,7 +32,7 @@ export const studioTexts = {
 
   roles: { editor: 'muokkaaja', approver: 'hyväksyjä', admin: 'ylläpitäjä' } as Record<string, string>,
 
-  kinds: { document: 'lomake', section: 'osio', catalogue: 'tuoteluettelo', content: 'sisältö' },
+  kinds: { document: 'lomake', section: 'osio', messages: 'yhteiset virheilmoitukset', catalogue: 'tuoteluettelo', content: 'sisältö' },
 
   states: {
     draft: 'luonnos',
@@ -43,7 +43,7 @@ export const studioTexts = {
 
   items: {
     title: 'Sisällöt',
-    lead: 'Lomakkeet, osiot, tuoteluettelo ja muu sisältö. Valitse kohde nähdäksesi sen versiot.',
+    lead: 'Lomakkeet, osiot, yhteiset virheilmoitukset, tuoteluettelo ja muu sisältö. Valitse kohde nähdäksesi sen versiot.',
     tableCaption: 'Sisällöt ja niiden versiot',
     item: 'Kohde',
     kind: 'Laji',
@@ -58,6 +58,8 @@ export const studioTexts = {
 
   item: {
     title: '{kind} {item}',
+    // ADR 0011: the server reads its catalogue (routes, API prefixes, flows) when it starts.
+    catalogueAtRestart: 'Tuoteluettelon julkaistu versio tulee voimaan, kun palvelu käynnistetään seuraavan kerran: tuotteiden osoitteet ja rajapinnat luetaan käynnistettäessä.',
     history: 'Versiohistoria',
     historyCaption: 'Kohteen {item} versiot, uusin ensin',
     number: 'Versio',
