@@ -133,8 +133,8 @@ export function wrongType(schema: JsonSchema): unknown {
 /**
  * Values of the wrong JSON type that reach a validator in practice: a number where text is
  * expected (an API client), a number as the text an input gives (its value, and each limit
- * as text, where a rule comparing the field to a constant is most likely to differ), a
- * fraction for a whole number, and a checkbox's "true".
+ * as text, where a rule comparing the field to a constant is most likely to differ), and a
+ * checkbox's "true".
  */
 export function wrongTypes(schema: JsonSchema, current: unknown): unknown[] {
   const type = typeOf(schema);
@@ -142,7 +142,5 @@ export function wrongTypes(schema: JsonSchema, current: unknown): unknown[] {
   if (type === 'boolean') return ['true'];
   if (type !== 'number' && type !== 'integer') return [];
   const numbers = [current, schema.minimum, schema.maximum].filter((n): n is number => typeof n === 'number');
-  const out: unknown[] = [...new Set(numbers.map(String))];
-  if (type === 'integer' && typeof current === 'number') out.push(current + 0.5);
-  return out;
+  return [...new Set(numbers.map(String))];
 }

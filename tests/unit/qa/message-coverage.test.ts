@@ -86,13 +86,12 @@ describe('new cases on a fixture document', () => {
     expect(errorOf('base:boundary:note:minLength 1 alle')).toEqual([{ field: 'note', message: 'Vähintään 1 merkkiä' }]);
   });
 
-  it('wrong JSON types: a number for text, a number as text, a fraction for a whole number', () => {
+  it('wrong JSON types: a number for text, a number as text (its value and its limits)', () => {
     expect(errorOf('base:type:otp:12345')).toEqual([{ field: 'otp', message: 'Väärä tyyppi' }]);
     const age = byId.get('base:valid:default')!.data.age as number;
     // `type.integer` is looked up before the field's own `type`: "Tarkista ikä" is never shown.
     expect(errorOf(`base:type:age:${JSON.stringify(String(age))}`)).toEqual([{ field: 'age', message: 'Vain numeroita' }]);
     expect(errorOf('base:type:age:"63"')).toEqual([{ field: 'age', message: 'Vain numeroita' }]);
-    expect(errorOf(`base:type:age:${age + 0.5}`)).toEqual([{ field: 'age', message: 'Vain numeroita' }]);
   });
 
   it("a read-only field's limits are cases too (the server fills it before validating)", () => {
