@@ -35,6 +35,18 @@ export interface FinnishKeyword<Options = unknown> {
   codes: readonly string[];
   /** Metadata for QA generators: values that pass and values that fail with their code. */
   examples: { options: Options; valid: unknown[]; invalid: InvalidExample[] };
+  /**
+   * Values on both sides of the keyword's numeric options as of `today` (the day someone
+   * turns `minAge`, and the day before), with the code each gives (null: passes). A
+   * generator cannot guess these from fixed examples: they move with the date.
+   */
+  edges?: (options: Options, today: Date) => KeywordEdge[];
+}
+
+export interface KeywordEdge {
+  value: unknown;
+  code: string | null;
+  note: string;
 }
 
 export function toAjvKeyword(def: FinnishKeyword): KeywordDefinition {

@@ -12,7 +12,7 @@ import { checkBusinessId } from './business-id.ts';
 import { checkEmail } from './email.ts';
 import { checkFinnishIban } from './iban.ts';
 import { checkYearInRange, type YearRangeOptions } from './month-year.ts';
-import { checkPersonalId, type PersonalIdOptions } from './personal-id.ts';
+import { checkPersonalId, personalIdAgeEdges, type PersonalIdOptions } from './personal-id.ts';
 import { checkFinnishPhone } from './phone.ts';
 import { checkPostalCode } from './postal-code.ts';
 
@@ -29,6 +29,7 @@ export const fiPersonalId = defineKeyword<PersonalIdOptions>({
   exportName: 'checkPersonalId',
   check: checkPersonalId,
   codes: ['tooLong', 'invalid', 'checksum', 'underage'],
+  edges: personalIdAgeEdges,
   examples: {
     options: { minAge: 18 },
     valid: [

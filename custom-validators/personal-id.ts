@@ -12,7 +12,7 @@
 // normaliser (trim + upper-case) before validation, so a user typing
 // `010594y9021` is not rejected; the validator itself stays exact so that what
 // gets stored is the canonical code.
-import { type CalendarDate, compareDates, finnishCalendarDate, isRealDate, yearsBetween } from './calendar.ts';
+import { type CalendarDate, compareDates, daysInMonth, finnishCalendarDate, isRealDate, yearsBetween } from './calendar.ts';
 
 export type PersonalIdCode = 'tooLong' | 'invalid' | 'checksum' | 'underage';
 
@@ -109,4 +109,33 @@ export function personalIdIndividualNumber(value: unknown): number | null {
 
 export function personalIdSex(value: unknown): 'male' | 'female' | null {
   return parsePersonalId(value)?.sex ?? null;
+}
+
+const SIGN_BY_CENTURY: Readonly<Record<number, string>> = { 1800: '+', 1900: '-', 2000: 'A' };
+
+/** A well-formed code (check character included) of someone born on `birth`; null for a date no code can carry. */
+export function personalIdBornOn(birth: CalendarDate, individualNumber = 234): string | null {
+  const sign = SIGN_BY_CENTURY[Math.floor(birth.year / 100) * 100];
+  if (!sign || !isRealDate(birth)) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [dd, mm, yy, nnn] = [two(birth.day), two(birth.month), two(birth.year % 100), String(individualNumber).padStart(3, '0')];
+  return `${dd}${mm}${yy}${sign}${nnn}${CHECK_CHARACTERS[Number(dd + mm + yy + nnn) % 31]}`;
+}
+
+/** The codes on both sides of `minAge` today: someone turning it today, and someone turning it tomorrow. */
+export function personalIdAgeEdges(options: PersonalIdOptions, today: Date): { value: string; code: PersonalIdCode | null; note: string }[] {
+  const minAge = typeof options === 'object' && options !== null ? options.minAge : undefined;
+  if (typeof minAge !== 'number') return [];
+  const now = finnishCalendarDate(today);
+  const last = now.day === daysInMonth(now.year, now.month);
+  const tomorrow = last ? (now.month === 12 ? { year: now.year + 1, month: 1, day: 1 } : { year: now.year, month: now.month + 1, day: 1 }) : { ...now, day: now.day + 1 };
+  const edges = [
+    { birth: { ...now, year: now.year - minAge }, note: `täyttää ${minAge} tänään` },
+    { birth: { ...tomorrow, year: tomorrow.year - minAge }, note: `täyttää ${minAge} huomenna` },
+  ];
+  // 29 February has no twin in a common year: that edge is left out rather than moved a day.
+  return edges.flatMap(({ birth, note }) => {
+    const value = personalIdBornOn(birth);
+    return value === null ? [] : [{ value, code: checkPersonalId(value, options, today), note }];
+  });
 }

@@ -3,8 +3,8 @@
 import type { FormRuntime } from '../core/runtime.ts';
 import type { FieldError, FormData } from '../core/types.ts';
 
-export type CaseKind = 'valid' | 'boundary' | 'enum' | 'keyword' | 'visibility' | 'check' | 'required' | 'unknown';
-export const CASE_KINDS: readonly CaseKind[] = ['valid', 'boundary', 'enum', 'keyword', 'visibility', 'check', 'required', 'unknown'];
+export type CaseKind = 'valid' | 'boundary' | 'enum' | 'keyword' | 'type' | 'visibility' | 'check' | 'required' | 'unknown';
+export const CASE_KINDS: readonly CaseKind[] = ['valid', 'boundary', 'enum', 'keyword', 'type', 'visibility', 'check', 'required', 'unknown'];
 
 export type Expected = { valid: true } | { valid: false; errors: FieldError[] };
 

@@ -11,7 +11,7 @@ import { baseBuilder, varsOf } from './base.ts';
 import { CASE_KINDS, expectedOf, type CaseKind, type CaseSet, type TestCase } from './cases.ts';
 import { declaredIntent, declaredMessage, fieldOrder, isBlank, resolveRef, ruleContext, stepOfField } from './intent.ts';
 import { seededRandom } from './random.ts';
-import { fitsText, hasType, keywordOf, optionsOf, stepOf, textOfLength, typeOf, wrongType } from './values.ts';
+import { fitsText, hasType, keywordOf, optionsOf, stepOf, textOfLength, typeOf, wrongType, wrongTypes } from './values.ts';
 
 export const DEFAULT_SEED = 20260601;
 
@@ -85,14 +85,17 @@ export function generateCases(doc: FormDocument, variants: string[], options: Ge
   for (const field of order) {
     const raw = resolved.schema.properties[field];
     const step = steps.get(field);
-    if (!raw || step === undefined || raw.readOnly) continue;
+    // Read-only fields are the server's (an age from the identity code), filled before it
+    // validates: their limits and messages are behaviour an applicant meets too.
+    if (!raw || step === undefined) continue;
     const schema = resolveRef(resolved, raw);
     const base = baseShowing(field);
     if (!base) continue;
     const at = (value: unknown) => ({ ...base.data, [field]: value });
 
     // Boundaries: below, at and above every limit.
-    boundaries(schema, base.data[field], today).forEach(({ value, error, what }) =>
+    const normalize = (value: unknown) => normalizeValue(resolved, field, value);
+    boundaries(schema, base.data[field], today, { normalize, optional: rules.required?.[field] === undefined }).forEach(({ value, error, what }) =>
       add('boundary', `${field}:${what}`, `${field} = ${JSON.stringify(value)} (${what})`, step, at(value), error ? planted(field, error.keys, error.params) : []),
     );
     if (typeOf(schema) === 'array') arrayBoundaries(resolved, field, schema, base.data[field], today).forEach(({ value, error, errorField, what }) =>
@@ -129,7 +132,24 @@ export function generateCases(doc: FormDocument, variants: string[], options: Ge
           `${field} = ${JSON.stringify(example.value)}: ${custom.keyword.keyword}.${example.code}${example.note ? ` (${example.note})` : ''}`,
           step, at(example.value), planted(field, [`${custom.keyword.keyword}.${example.code}`, custom.keyword.keyword]));
       }
+      // Both sides of the keyword's own limits today (the day someone turns the minimum age).
+      for (const edge of custom.keyword.edges?.(custom.options, today) ?? []) {
+        if (!hasType(schema, edge.value) || JSON.stringify(normalize(edge.value)) !== JSON.stringify(edge.value)) continue;
+        if (typeof edge.value === 'string' && !fitsText({ ...schema, pattern: undefined }, edge.value)) continue;
+        const name = custom.keyword.keyword;
+        add('keyword', `${field}:${name}.edge:${JSON.stringify(edge.value)}`, `${field} = ${JSON.stringify(edge.value)}: ${edge.note}`,
+          step, at(edge.value), edge.code === null ? [] : planted(field, [`${name}.${edge.code}`, name]));
+      }
     }
+
+    // A value of the wrong JSON type, as an API client or a plain text input sends it.
+    const type = typeOf(schema);
+    if (typeof schema.type === 'string' && type)
+      for (const value of wrongTypes(schema, base.data[field])) {
+        // A normaliser that repairs the value (money: "1200" → 1200) makes it a valid answer, not a type case.
+        if (hasType(schema, normalize(value)) || (rules.visible?.[field] !== undefined && JSON.stringify(value) === JSON.stringify(wrongType(schema)))) continue;
+        add('type', `${field}:${JSON.stringify(value)}`, `${field} = ${JSON.stringify(value)} ei ole tyyppiä ${type}`, step, at(value), planted(field, [`type.${type}`, 'type']));
+      }
 
     // Required: the field left out.
     if (rules.required?.[field] !== undefined && !isBlank(base.data[field])) {
@@ -230,7 +250,14 @@ interface Boundary {
   error?: { keys: string[]; params?: Record<string, unknown> };
 }
 
-function boundaries(schema: JsonSchema, current: unknown, today: Date): Boundary[] {
+interface BoundaryOptions {
+  /** The field's normalisers, as the server runs them before validating. */
+  normalize?: (value: unknown) => unknown;
+  /** Not required by any rule: an empty text is validated, not "required". */
+  optional?: boolean;
+}
+
+function boundaries(schema: JsonSchema, current: unknown, today: Date, options: BoundaryOptions = {}): Boundary[] {
   const out: Boundary[] = [];
   const type = typeOf(schema);
   if (type === 'number' || type === 'integer') {
@@ -258,12 +285,28 @@ function boundaries(schema: JsonSchema, current: unknown, today: Date): Boundary
       out.push({ value: max - 1, what: `vuosi ${max} alle` }, { value: max, what: `vuosi ${max}` }, { value: max + 1, what: `vuosi ${max} yli`, error });
     }
   }
+  // A text one too short or too long is refused for its length whatever else is wrong with it:
+  // the length limits come before `pattern` and a Finnish keyword, and one message per field is
+  // shown. So filler text makes these cases for any text field, of any format.
+  if (type === 'string') {
+    const normalize = options.normalize ?? ((value: unknown) => value);
+    const failing = (length: number, what: string, keyword: 'minLength' | 'maxLength', limit: number) => {
+      const text = textOfLength({ ...schema, pattern: undefined }, length, (t) => { const n = normalize(t); return typeof n === 'string' && [...n].length === length; });
+      if (text !== null && text !== current) out.push({ value: text, what, error: { keys: [keyword], params: { limit } } });
+    };
+    if (keywordOf(schema) || typeof schema.pattern === 'string') {
+      if (typeof schema.minLength === 'number' && schema.minLength > 1 && (keywordOf(schema) || textOfLength(schema, schema.minLength - 1) === null)) failing(schema.minLength - 1, `minLength ${schema.minLength} alle`, 'minLength', schema.minLength);
+      if (typeof schema.maxLength === 'number' && (keywordOf(schema) || textOfLength(schema, schema.maxLength + 1) === null)) failing(schema.maxLength + 1, `maxLength ${schema.maxLength} yli`, 'maxLength', schema.maxLength);
+    }
+  }
   // Text lengths; a field with a custom keyword has its own format, which filler text cannot meet.
   if (type === 'string' && !keywordOf(schema)) {
     const lengths: Boundary[] = [];
     if (typeof schema.minLength === 'number') {
       const min = schema.minLength;
       if (min > 1) lengths.push({ value: min - 1, what: `minLength ${min} alle`, error: { keys: ['minLength'], params: { limit: min } } });
+      // Empty is "required" only where a rule requires the field; elsewhere it is one character short.
+      else if (min === 1 && options.optional && current !== '') out.push({ value: '', what: `minLength ${min} alle`, error: { keys: ['minLength'], params: { limit: min } } });
       lengths.push({ value: min, what: `minLength ${min}` }, { value: min + 1, what: `minLength ${min} yli` });
     }
     if (typeof schema.maxLength === 'number') {

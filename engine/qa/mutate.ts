@@ -8,6 +8,7 @@ import { resolveVariants } from '../core/document.ts';
 import { createFormRuntime } from '../core/runtime.ts';
 import type { FormDocument, SchemaValidateFunction } from '../core/types.ts';
 import { passes, type CaseSet, type TestCase } from './cases.ts';
+import { fieldMessageShown, lengthDecidedByPattern } from './equivalence.ts';
 import { seededRandom } from './random.ts';
 
 export interface Mutation {
@@ -64,10 +65,12 @@ function lengthEquivalence(schema: Json, keyword: string): string | undefined {
   return finnish && `${keyword} of a field checked by ${finnish}: the keyword decides at the edge (ADR 0005)`;
 }
 
-function limitMutations(schema: Json, path: (string | number)[], field: string | undefined, out: Mutation[]): void {
+function limitMutations(doc: FormDocument, schema: Json, path: (string | number)[], field: string | undefined, out: Mutation[]): void {
   for (const keyword of LIMITS) {
     if (typeof schema[keyword] !== 'number') continue;
     for (const delta of [-1, 1]) {
+      // Not made: a length change the field's pattern overrules with the same message (equivalence.ts).
+      if (field && path.length === 3 && lengthDecidedByPattern(doc, field, schema, keyword, delta)) continue;
       out.push({
         id: `${path.join('/')}/${keyword}${delta > 0 ? '+1' : '-1'}`,
         description: `${field ?? path.join('/')}: ${keyword} ${schema[keyword]} → ${(schema[keyword] as number) + delta}`,
@@ -109,22 +112,24 @@ function limitMutations(schema: Json, path: (string | number)[], field: string |
     });
   }
   if (schema.properties && typeof schema.properties === 'object')
-    for (const [name, sub] of Object.entries(schema.properties as Json)) limitMutations(sub as Json, [...path, 'properties', name], field ? `${field}.${name}` : undefined, out);
-  if (schema.items && typeof schema.items === 'object') limitMutations(schema.items as Json, [...path, 'items'], field, out);
+    for (const [name, sub] of Object.entries(schema.properties as Json)) limitMutations(doc, sub as Json, [...path, 'properties', name], field ? `${field}.${name}` : undefined, out);
+  if (schema.items && typeof schema.items === 'object') limitMutations(doc, schema.items as Json, [...path, 'items'], field, out);
 }
 
 /** Every mutation of the document, in a fixed order. */
 export function mutationsOf(doc: FormDocument): Mutation[] {
   const out: Mutation[] = [];
-  for (const [field, schema] of Object.entries(doc.schema.properties)) if (!schema.readOnly) limitMutations(schema as Json, ['schema', 'properties', field], field, out);
-  for (const [name, schema] of Object.entries((doc.schema.$defs ?? {}) as Json)) limitMutations(schema as Json, ['schema', '$defs', name], undefined, out);
+  for (const [field, schema] of Object.entries(doc.schema.properties)) if (!schema.readOnly) limitMutations(doc, schema as Json, ['schema', 'properties', field], field, out);
+  for (const [name, schema] of Object.entries((doc.schema.$defs ?? {}) as Json)) limitMutations(doc, schema as Json, ['schema', '$defs', name], undefined, out);
 
   // Messages whose keyword the schema uses (a message no field can show is no test target).
   const used = JSON.stringify(doc.schema);
   const changeMessage = (path: (string | number)[], label: string, field?: string) =>
     out.push({ id: path.join('/'), description: `viesti muutettu: ${label}`, field, apply: (doc) => at(doc, path, (parent, key) => (parent[key as string] += ' (muutettu)')) });
   for (const key of Object.keys(doc.messages)) if (key === 'required' || used.includes(`"${key.split('.')[0]}"`)) changeMessage(['messages', key], key);
-  for (const [field, messages] of Object.entries(doc.fieldMessages ?? {})) for (const key of Object.keys(messages)) changeMessage(['fieldMessages', field, key], `${field} ${key}`, field.split('.')[0]);
+  // A field's message its errors never look up (a keyword it lacks, a `type` that `type.integer` comes before) is not made either.
+  for (const [field, messages] of Object.entries(doc.fieldMessages ?? {}))
+    for (const key of Object.keys(messages)) if (fieldMessageShown(doc, field, key)) changeMessage(['fieldMessages', field, key], `${field} ${key}`, field.split('.')[0]);
 
   const rules = doc.rules ?? {};
   // Visibility of a value no step asks for (a derived total) only decides what is stored, not what is valid.

@@ -56,11 +56,11 @@ export function fitsText(schema: JsonSchema, text: string): boolean {
   return typeof schema.pattern !== 'string' || new RegExp(schema.pattern as string, 'u').test(text);
 }
 
-/** A text of exactly `length` characters that fits the pattern, or null when the words cannot make one. */
-export function textOfLength(schema: JsonSchema, length: number): string | null {
+/** A text of exactly `length` characters that fits the pattern (and `accept`), or null when the words cannot make one. */
+export function textOfLength(schema: JsonSchema, length: number, accept: (text: string) => boolean = () => true): string | null {
   for (const word of WORDS) {
     const text = word.repeat(Math.ceil(length / word.length) + 1).slice(0, length);
-    if (new RegExp(typeof schema.pattern === 'string' ? (schema.pattern as string) : '', 'u').test(text) && !/^\s|\s$/.test(text)) return text;
+    if (new RegExp(typeof schema.pattern === 'string' ? (schema.pattern as string) : '', 'u').test(text) && !/^\s|\s$/.test(text) && accept(text)) return text;
   }
   return null;
 }
@@ -128,4 +128,19 @@ function rowCandidates(doc: FormDocument, schema: JsonSchema, today: Date): unkn
 /** A value of the wrong JSON type: what a hidden field may hold without it mattering. */
 export function wrongType(schema: JsonSchema): unknown {
   return typeOf(schema) === 'string' ? 12345 : 'x';
+}
+
+/**
+ * Values of the wrong JSON type that reach a validator in practice: a number where text is
+ * expected (an API client), a number as the text an input gives (its value, and each limit
+ * as text, where a rule comparing the field to a constant is most likely to differ), and a
+ * checkbox's "true".
+ */
+export function wrongTypes(schema: JsonSchema, current: unknown): unknown[] {
+  const type = typeOf(schema);
+  if (type === 'string') return [12345];
+  if (type === 'boolean') return ['true'];
+  if (type !== 'number' && type !== 'integer') return [];
+  const numbers = [current, schema.minimum, schema.maximum].filter((n): n is number => typeof n === 'number');
+  return [...new Set(numbers.map(String))];
 }
