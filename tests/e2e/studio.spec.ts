@@ -124,8 +124,10 @@ test('an editor makes a draft by keyboard and sends it for approval; the approve
   await expect(seen.getByRole('button')).toHaveCount(0);
   // The draft opens in the draft editor, a chunk of its own.
   await seen.getByRole('link', { name: `Avaa luonnos ${number}` }).click();
-  await expect(aarne.getByRole('heading', { level: 1, name: `Luonnos ${number}: ${ITEM}` })).toBeFocused();
-  await expect(aarne.getByRole('main')).toContainText('"id": "business"');
+  await expect(aarne.getByRole('heading', { level: 1, name: `Yritysluottohakemus – luonnos ${number}` })).toBeVisible();
+  // Not his draft: he reads it, outline and all.
+  await expect(aarne.getByText('Vain luonnoksen tekijä voi muokata sitä. Näet sen vain luettavana.')).toBeVisible();
+  await expect(aarne.getByRole('tree')).toBeVisible();
   await aarne.goBack();
 
   // Eeva sends it for approval; its QA verdict is then being made.
