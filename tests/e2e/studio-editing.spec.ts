@@ -206,7 +206,7 @@ test('five edits undone one by one and redone, each state restored in the inspec
   await eeva.clock.install();
   await openDraft(eeva, ITEM, number, 'Kulutusluottohakemus');
   const original = (await storedVersion(eeva, ITEM, number)).source.fields.inputAppliedTenor;
-  await eeva.getByRole('treeitem', { name: /^Laina-aika/ }).click();
+  await eeva.getByRole('treeitem', { name: /^Laina-aika \(/ }).click();
 
   const inputs = {
     question: eeva.getByLabel('Kysymys', { exact: true }),
