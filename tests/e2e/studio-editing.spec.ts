@@ -12,6 +12,8 @@ import { expectNoAxeViolations } from './support/axe.ts';
 const patient = expect.configure({ timeout: 30_000 });
 /** The autosave's pause (src/studio/draft/autosave.ts AUTOSAVE_DELAY_MS), run on the page's clock. */
 const AUTOSAVE_MS = 1_000;
+/** How often an open editor renews its lease (src/studio/draft/lease.ts LEASE_RENEW_MS). */
+const LEASE_RENEW_MS = 30_000;
 
 type Json = Record<string, any>;
 const made: Array<{ page: Page; item: string; number: number }> = [];
@@ -77,7 +79,7 @@ async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
 }
 
 /** Who holds the item's lease now, as the items list says. */
-async function leaseOf(page: Page, item: string): Promise<{ holder: { name: string } } | null> {
+async function leaseOf(page: Page, item: string): Promise<{ holder: { name: string }; expiresAt: string } | null> {
   const { items } = (await (await page.request.get('/api/content/items')).json()) as { items: Json[] };
   return items.find((entry) => entry.item === item)?.lease ?? null;
 }
@@ -110,6 +112,12 @@ test('two editors on one item: the lease makes the other read-only until the fir
   await patient.poll(async () => (await leaseOf(erkki, ITEM))?.holder.name).toBe('Eeva Editori');
   await erkki.reload();
   await expect(erkki.getByRole('row').filter({ has: erkki.getByRole('rowheader', { name: ITEM, exact: true }) })).toContainText('Muokkaa nyt: Eeva Editori');
+  // While her editor stays open it renews the lease (every 30 s on its clock), so it does not lapse under her.
+  const taken = (await leaseOf(eeva, ITEM))!.expiresAt;
+  const renewal = eeva.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/lease'));
+  await eeva.clock.runFor(LEASE_RENEW_MS);
+  await renewal;
+  await patient.poll(async () => (await leaseOf(eeva, ITEM))!.expiresAt > taken).toBe(true);
 
   // Erkki opens her draft: not his to edit, so he reads it; nothing he types is kept or sent.
   const puts: string[] = [];
