@@ -1,11 +1,15 @@
 // Issue 30: editing a draft in the form studio, through its UI. Two editors on one item: the
-// lease makes the second read-only (he sees who edits, nothing he types is saved) until the
-// first leaves; a stale tab's save is refused as a conflict and overwrites nothing. Five edits
-// undone and redone, each state restored. A field's question and an option's text edited with
-// the keyboard only. A shared section's question changed once shows in the consumer and the
-// mortgage previews. axe checks every studio view on the way. Each test works on an item of
-// its own (the lease is the item's; other specs edit document:business), and every draft made
-// here is discarded at the end, also when a test fails, so the other specs see forms/ as it is.
+// lease (renewed while the editor is open) makes the second read-only: on her draft because it
+// is hers, on his own because she holds the item; he sees who edits, and nothing he types is
+// saved, until she leaves and he takes his turn. A stale tab's save is refused as a conflict,
+// overwrites nothing and offers to reload. Five edits undone and redone, each state restored.
+// A field's question and an option's text edited with the keyboard only. A shared section's
+// question changed once shows in the consumer and the mortgage previews. axe checks every
+// studio view on the way (the login page, the items list, an item page with a draft, the editor
+// with a field selected and the preview, a read-only draft, the conflict). Each test works on
+// an item of its own (the lease is the item's, and other specs edit document:business); the
+// autosave's pause and the lease's renewal run on the page's clock. Every draft made here is
+// discarded at the end, also when a test fails, so the other specs see forms/ as it is.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 
