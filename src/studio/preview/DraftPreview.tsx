@@ -14,6 +14,8 @@ import { catalogue } from '../../app/catalogue.ts';
 import { renderer } from '../../app/messages.fi.ts';
 import { previewTexts as texts } from './messages.fi.ts';
 import { variantChoices } from './variant-choices.ts';
+import '../../../engine/react/theme.css';
+import '../../app/styles/palette.css';
 import './preview.css';
 
 interface PreviewModule {
@@ -22,6 +24,10 @@ interface PreviewModule {
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'findings'; findings: Array<{ path: string; message: string }> } | { state: 'ready'; runtime: FormRuntime };
+
+/** The brand whose colours a variant set shows in: the one whose own variant it has. */
+const brandOf = (variants: string): string | undefined =>
+  Object.entries(catalogue.brands).find(([, brand]) => brand.variant && variants.split('+').includes(brand.variant))?.[0];
 
 const base = (item: string, number: number) => `/api/content/preview/${encodeURIComponent(item)}/${number}`;
 
@@ -187,7 +193,7 @@ export function DraftPreview({ item, number, revision }: DraftPreviewProps): Rea
         </div>
       )}
       {runtime && (
-        <div className={wide ? 'studio-preview-frame studio-preview-desktop' : 'studio-preview-frame studio-preview-phone'}>
+        <div className={`lv-palette studio-preview-frame ${wide ? 'studio-preview-desktop' : 'studio-preview-phone'}`} data-brand={brandOf(variants)}>
           <p className="studio-preview-note">{texts.continued}</p>
           <FormWizard
             key={`${document}:${variants}:${revision}`}
