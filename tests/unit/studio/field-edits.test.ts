@@ -70,7 +70,7 @@ describe('setFieldRule', () => {
     const result = setFieldRule(withNewField(), 'employerPhone', 'visible', onlyType4, context);
     if (!result.ok) throw new Error(result.reason);
     const fields = conditionFields(resolveWritten(result.source, loadSection).document);
-    const words = ruleInWords(result.source.fields.employerPhone.visible, 'visible', { fields });
+    const words = ruleInWords((result.source.fields as Json).employerPhone.visible, 'visible', { fields });
     expect(words).toMatch(/^Näytetään, kun /i);
     expect(words.toLowerCase()).toContain('työsuhteen tyyppi');
     expect(words.toLowerCase()).toContain('määräaikainen');
