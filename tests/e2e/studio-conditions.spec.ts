@@ -59,7 +59,7 @@ test('an editor adds a field, shows it only for one employment type, sees it in 
     await condition.getByLabel('Kenttä').selectOption({ label: 'Työsuhteen tyyppi' });
     await condition.getByLabel('Vertailu').selectOption({ label: 'on' });
     await condition.getByLabel('Arvo', { exact: true }).selectOption({ label: 'Määräaikainen' });
-    await expect(visible).toContainText('Sääntö sanoin: Näytetään, kun työsuhteen tyyppi on määräaikainen');
+    await expect(visible).toContainText('Sääntö sanoin: näytetään, kun työsuhteen tyyppi on määräaikainen');
     await patient(saved).toHaveAttribute('data-save-state', 'saved');
     const stored = async () => ((await (await eeva.request.get(api(`/versions/${number}`))).json()) as { source: { fields: Record<string, { visible?: unknown }> } }).source.fields.tyonantajanPuhelin;
     await patient.poll(async () => (await stored())?.visible).toEqual({ '==': [{ var: 'primaryApplicantEmploymentTypeId' }, 4] });
