@@ -83,6 +83,25 @@ test('an editor adds a field, shows it only for one employment type, sees it in 
     await expect(visible.getByRole('status')).toContainText('Kenttää "eiOle" ei ole lomakkeessa');
     await expect(saved).toHaveAttribute('data-save-state', 'saved');
     expect((await stored())?.visible).toEqual({ '==': [{ var: 'primaryApplicantEmploymentTypeId' }, 4] });
+
+    // A field of the shared work section: the forms that share it, the way to the section, and
+    // a short name for this form only (the include's override), which the outline then uses.
+    await eeva.getByRole('treeitem', { name: /^Työsuhteen tyyppi \(/ }).click();
+    const inspector = eeva.locator('.sd-inspector');
+    await expect(inspector.getByRole('list', { name: 'Osio on käytössä lomakkeissa' }).getByRole('listitem')).toHaveText(['consumer', 'mortgage']);
+    await expect(inspector.getByRole('link', { name: 'Muokkaa osiota work' })).toHaveAttribute('href', '/studio/kohde/section%3Awork');
+    await inspector.getByLabel('Lyhyt nimi tässä lomakkeessa').fill('Työsuhde');
+    await inspector.getByLabel('Lyhyt nimi tässä lomakkeessa').press('Enter');
+    await expect(eeva.getByRole('treeitem', { name: /^Työsuhde \(/ })).toBeVisible();
+    await patient.poll(async () => ((await (await eeva.request.get(api(`/versions/${number}`))).json()) as { source: { include: Record<string, any> } }).source.include.work).toEqual({
+      override: { fields: { EmploymentTypeId: { label: 'Työsuhde' } } },
+    });
+
+    // The added field can be removed again: nothing reads it.
+    await eeva.getByRole('treeitem', { name: /^Työnantajan puhelinnumero/ }).click();
+    await inspector.getByRole('button', { name: 'Poista kenttä' }).click();
+    await expect(eeva.getByRole('treeitem', { name: /^Työnantajan puhelinnumero/ })).toHaveCount(0);
+    await patient.poll(async () => (await stored()) === undefined).toBe(true);
   } finally {
     // Leave the editor (it gives the lease back), then discard the draft.
     await eeva.goto('/studio');
