@@ -59,6 +59,18 @@ export interface NewField {
 /** What some edits need besides the source: the shared sections, to read the document as the applicant gets it. */
 export interface EditContext {
   loadSection?: LoadSection;
+  /**
+   * The item's live source (`null`: it has none). A field the live form has is in the
+   * lenders' contract, and forms:check would not miss it: only a field the draft added may
+   * be removed, so without this no field is.
+   */
+  live?: unknown;
+}
+
+/** Was the field added in this draft: not in the live form (or there is no live form)? */
+export function isNewField(id: string, live: unknown): boolean {
+  if (live === null) return true;
+  return isObject(live) && !(isObject(live.fields) && id in live.fields) && !(isObject(live.computed) && id in live.computed);
 }
 
 /** The words of a refusal; kept together so they can be read and corrected in one place. */
@@ -99,6 +111,7 @@ export const reasons = {
   emptyNewLabel: 'Anna kentälle kysymys',
   unknownKind: (kind: string) => `Kenttätyyppiä ${kind} ei tunneta`,
   noSection: 'Vaiheella ei ole tätä osiota',
+  notNewField: (id: string) => `Kenttä ${id} on julkaistussa lomakkeessa; vain tässä luonnoksessa lisätyn kentän voi poistaa`,
   fieldInUse: (id: string) => `Kenttää ${id} käytetään lomakkeen säännöissä, yhteenvedossa tai muunnelmissa; poista ne ensin`,
   noInclude: (section: string) => `Lomake ei käytä osiota ${section}`,
   noSectionField: (section: string, name: string) => `Osiossa ${section} ei ole kenttää ${name}`,
@@ -568,10 +581,11 @@ function fieldInUse(source: Json, id: string): boolean {
   return walk(copy);
 }
 
-/** Removes one of the document's own fields; refused while anything else names it. */
-export function removeField(source: unknown, id: string): EditResult {
+/** Removes a field the draft added; refused while anything else names it. */
+export function removeField(source: unknown, id: string, context: EditContext = {}): EditResult {
   if (!isObject(source)) return refuse(reasons.notJson);
   if (!isObject(source.fields) || !isObject(source.fields[id])) return refuse(reasons.noField(id));
+  if (!isNewField(id, context.live)) return refuse(reasons.notNewField(id));
   if (fieldInUse(source, id)) return refuse(reasons.fieldInUse(id));
   const copy = structuredClone(source);
   delete (copy.fields as Json)[id];
@@ -623,7 +637,7 @@ export function applyEdit(source: unknown, edit: Edit, context: EditContext = {}
     case 'field-add':
       return addField(source, edit, context);
     case 'field-remove':
-      return removeField(source, edit.field);
+      return removeField(source, edit.field, context);
     case 'include-label':
       return setIncludeLabel(source, edit.section, edit.name, edit.label, context);
     case 'text':

@@ -32,7 +32,7 @@ export function newFields(id: string, kind: NewFieldKind, label: string): Array<
     case 'text':
       return [[id, { schema: { type: 'string', title: label, maxLength: 200 }, label }]];
     case 'money':
-      return [[id, { schema: { type: 'number', title: label, minimum: 0, maximum: 100000 }, label, normalize: 'money', ui: { 'ui:widget': 'money', 'ui:options': { unit: '€' } } }]];
+      return [[id, { schema: { type: 'number', title: label, minimum: 0, maximum: 100000 }, label, normalize: 'money', ui: { 'ui:widget': 'money' } }]];
     case 'choice':
       return [[id, { schema: { type: 'integer', title: label, oneOf: [1, 2].map((code) => ({ const: code, title: starterTexts.option(code) })) }, label, ui: { 'ui:widget': 'select' } }]];
     case 'checkbox':

@@ -11,6 +11,7 @@ import { loadLiveSections, loadVersion, releaseLease, saveVersion, takeLease, ty
 import { mayEdit } from './access.ts';
 import { createAutosave, type Autosave, type AutosaveStatus } from './autosave.ts';
 import { AddFieldForm } from './AddFieldForm.tsx';
+import { loadLiveSource } from './live-source.ts';
 import { Inspector } from './Inspector.tsx';
 import { createLease, type Lease, type LeaseStatus } from './lease.ts';
 import { draftTexts as t } from './messages.fi.ts';
@@ -49,6 +50,8 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
   // The history as of the last change, for edits made before React renders again (a blur, then a click).
   const historyRef = useRef<History<Json>>(undefined);
   const [sections, setSections] = useState<Record<string, Json>>({});
+  // The item's live source: which fields the draft added (undefined until known).
+  const [live, setLive] = useState<Json | null | undefined>(undefined);
   const [selected, setSelected] = useState<string>();
   const [save, setSave] = useState<AutosaveStatus>({ state: 'idle', revision: 0 });
   const [lease, setLease] = useState<LeaseStatus>({ state: 'taking' });
@@ -88,6 +91,7 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
     autosave.current?.reset(outcome.version.revision);
     const include = outcome.version.source.include;
     if (include && typeof include === 'object') void loadLiveSections(Object.keys(include)).then(setSections);
+    void loadLiveSource(item).then(setLive);
   }, [item, number]);
 
   useEffect(() => {
@@ -171,9 +175,19 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
   // The sections a rule or a new field is checked against: none needed, or every included one loaded.
   const sectionsRef = useRef(sections);
   sectionsRef.current = sections;
+  const liveRef = useRef(live);
+  liveRef.current = live;
   const includes = source && source.include && typeof source.include === 'object' ? Object.keys(source.include) : [];
   const sectionsReady = includes.every((id) => sections[id] !== undefined);
-  const context = useMemo(() => ({ loadSection: (id: string) => sectionsRef.current[id] }), []);
+  const context = useMemo(
+    () => ({
+      loadSection: (id: string) => sectionsRef.current[id],
+      get live() {
+        return liveRef.current;
+      },
+    }),
+    [],
+  );
   const ruleFields = useMemo(() => {
     if (!source || !sectionsReady || !Array.isArray(source.steps)) return undefined;
     const known = resolvedFields(source, context);
@@ -356,7 +370,7 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
           />
           {editable && tree.kind === 'document' ? <AddFieldForm tree={tree} selected={target?.type === 'field' ? target.field.flatId : undefined} onAdd={addField} /> : null}
         </nav>
-        <Inspector ref={inspectorRef} source={source as Record<string, any>} target={target} readOnly={!editable} edit={edit} ruleFields={ruleFields} sections={sections} />
+        <Inspector ref={inspectorRef} source={source as Record<string, any>} target={target} readOnly={!editable} edit={edit} ruleFields={ruleFields} sections={sections} live={live} />
       </div>
       <p className="sd-visually-hidden" role="status" aria-live="polite">
         {notice}

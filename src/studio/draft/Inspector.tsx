@@ -7,7 +7,7 @@ import { forwardRef, useState, type ReactNode } from 'react';
 import type { ConditionField } from '../../../engine/core/conditions/fields.ts';
 import { documentMessages } from '../../../engine/core/format/fields-to-maps.ts';
 import { FORMAT_2_SHARED_MESSAGES } from '../../../engine/core/format/v1-to-v2.ts';
-import { messageKeywords, optionsOf, variantLimitsOf, type Edit, type LimitKeyword } from '../../../engine/core/studio/edits.ts';
+import { isNewField, messageKeywords, optionsOf, variantLimitsOf, type Edit, type LimitKeyword } from '../../../engine/core/studio/edits.ts';
 import { CommitInput } from './CommitInput.tsx';
 import { FieldRules } from './FieldRules.tsx';
 import { SharedField } from './SharedField.tsx';
@@ -26,6 +26,8 @@ interface Props {
   ruleFields?: ConditionField[];
   /** The live sources of the sections the document includes, by id. */
   sections?: Record<string, Json>;
+  /** The item's live source (null: none; undefined: not known yet): only a field the draft added may be removed. */
+  live?: Json | null;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -36,7 +38,7 @@ const parseNumber = (typed: string): number | undefined => {
   return compact === '' ? undefined : Number(compact);
 };
 
-export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspector({ source, target, readOnly, edit, ruleFields, sections }, headingRef): ReactNode {
+export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspector({ source, target, readOnly, edit, ruleFields, sections, live }, headingRef): ReactNode {
   if (!target || target.type === 'group') {
     return (
       <section className="sd-inspector" aria-labelledby="sd-inspector-heading">
@@ -212,7 +214,7 @@ export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspecto
         </fieldset>
       ) : null}
 
-      {!readOnly && position && Array.isArray(source.steps) ? <RemoveField id={id} edit={edit} /> : null}
+      {!readOnly && position && Array.isArray(source.steps) && live !== undefined && isNewField(id, live) ? <RemoveField id={id} edit={edit} /> : null}
     </section>
   );
 });

@@ -109,15 +109,33 @@ describe('addField', () => {
 });
 
 describe('removeField', () => {
+  const live = { live: readSource('consumer') };
+
   it('removes an added field from the fields and its step', () => {
-    const result = removeField(withNewField(), 'employerPhone');
+    const result = removeField(withNewField(), 'employerPhone', live);
     if (!result.ok) throw new Error(result.reason);
     expect(result.source).toEqual(readSource('consumer'));
   });
 
+  it('refuses a field the live form has, though nothing reads it (a contract field), and any without the live form', () => {
+    expect(removeField(readSource('consumer'), 'appliedAmount', live)).toEqual({
+      ok: false,
+      reason: 'Kenttä appliedAmount on julkaistussa lomakkeessa; vain tässä luonnoksessa lisätyn kentän voi poistaa',
+    });
+    expect(removeField(withNewField(), 'employerPhone').ok).toBe(false);
+    expect(removeField(withNewField(), 'employerPhone', { live: null }).ok).toBe(true);
+  });
+
   it('refuses while a rule reads the field', () => {
-    const source = readSource('consumer');
-    expect(removeField(source, 'primaryapplicantNoIban')).toEqual({
+    const added = addField(withNewField(), { stepIndex: WORK, sectionIndex: 0, id: 'employerName', kind: 'text', label: 'Työnantaja' }, context);
+    if (!added.ok) throw new Error(added.reason);
+    const ruled = setFieldRule(added.source, 'employerName', 'visible', { '!!': { var: 'employerPhone' } }, context);
+    if (!ruled.ok) throw new Error(ruled.reason);
+    expect(removeField(ruled.source, 'employerPhone', { live: null })).toEqual({
+      ok: false,
+      reason: 'Kenttää employerPhone käytetään lomakkeen säännöissä, yhteenvedossa tai muunnelmissa; poista ne ensin',
+    });
+    expect(removeField(readSource('consumer'), 'primaryapplicantNoIban', { live: null })).toEqual({
       ok: false,
       reason: 'Kenttää primaryapplicantNoIban käytetään lomakkeen säännöissä, yhteenvedossa tai muunnelmissa; poista ne ensin',
     });
