@@ -5,6 +5,7 @@
 // A rule naming a field the form does not have (typed as JSON) is refused in Finnish and not
 // saved. Nothing is published: the draft is discarded at the end, so forms/ stays as it is.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 const ITEM = 'document:consumer';
 const patient = expect.configure({ timeout: 30_000 });
@@ -61,6 +62,7 @@ test('an editor adds a field, shows it only for one employment type, sees it in 
     await condition.getByLabel('Arvo', { exact: true }).selectOption({ label: 'Määräaikainen' });
     await expect(visible).toContainText('Sääntö sanoin: näytetään, kun työsuhteen tyyppi on määräaikainen');
     await patient(saved).toHaveAttribute('data-save-state', 'saved');
+    await expectNoAxeViolations(eeva, 'the draft editor with a field and its condition');
     const stored = async () => ((await (await eeva.request.get(api(`/versions/${number}`))).json()) as { source: { fields: Record<string, { visible?: unknown }> } }).source.fields.tyonantajanPuhelin;
     await patient.poll(async () => (await stored())?.visible).toEqual({ '==': [{ var: 'primaryApplicantEmploymentTypeId' }, 4] });
 

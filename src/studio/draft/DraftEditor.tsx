@@ -226,7 +226,8 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
       change(push(history, result.source));
       if (made.type === 'step-move') setSelected(`step:${made.index + made.by}`);
       if (made.type === 'step-move' || made.type === 'field-move') setNotice(t.moved);
-      if (made.type === 'rule' || made.type === 'include-label') setNotice(t.ruleSaved);
+      if (made.type === 'rule') setNotice(t.ruleSaved);
+      if (made.type === 'include-label') setNotice(t.overrideSaved);
       if (made.type === 'field-remove') {
         setSelected(undefined);
         setNotice(t.fieldRemoved(made.field));

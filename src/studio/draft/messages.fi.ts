@@ -156,6 +156,7 @@ export const draftTexts = {
   editSection: (section: string) => `Muokkaa osiota ${section}`,
   overrideHeading: 'Muuta vain tässä lomakkeessa',
   overrideLabel: 'Lyhyt nimi tässä lomakkeessa',
+  overrideSaved: 'Nimi muutettu vain tässä lomakkeessa',
   overrideLabelHint: (label: string) => `Tyhjä: osion oma nimi (${label}). Muutos koskee kaikkia tämän lomakkeen osapuolia, jotka käyttävät osiota.`,
 
   /** The rules a field's own message can be for, in an editor's words. */
