@@ -595,6 +595,17 @@ export function removeField(source: unknown, id: string, context: EditContext = 
   return { ok: true, source: copy };
 }
 
+/**
+ * The section's own name of a field this document renames (`include.<id>.rename`,
+ * HasCarboat → HasCarboatLoan): an override is a patch of the section as written, before
+ * the rename, so it names the field as the section does.
+ */
+export function sectionNameOf(source: unknown, section: string, name: string): string {
+  const include = isObject(source) && isObject(source.include) ? source.include[section] : undefined;
+  const rename = isObject(include) && isObject(include.rename) ? include.rename : {};
+  return Object.entries(rename).find(([, renamed]) => renamed === name)?.[0] ?? name;
+}
+
 /** The label this document gives a shared section's field (include.<section>.override), if it gives one. */
 export function includeLabelOf(source: unknown, section: string, name: string): string | undefined {
   const include = isObject(source) && isObject(source.include) ? source.include[section] : undefined;

@@ -3,7 +3,7 @@
 // version), a way to the section itself, and what this document alone may change: the
 // field's short name, through the include's override (ADR 0006), kept in this document.
 import { useEffect, useState, type ReactNode } from 'react';
-import { includeLabelOf, type Edit } from '../../../engine/core/studio/edits.ts';
+import { includeLabelOf, sectionNameOf, type Edit } from '../../../engine/core/studio/edits.ts';
 import type { TreeField } from '../../../engine/core/studio/tree.ts';
 import { studioPaths } from '../paths.ts';
 import { CommitInput } from './CommitInput.tsx';
@@ -35,8 +35,10 @@ export function SharedField({ node, source, section, readOnly, edit }: Props): R
     };
   }, [sectionId]);
 
-  const own = includeLabelOf(source, sectionId, node.id) ?? '';
-  const sectionLabel = String(section?.fields?.[node.id]?.label ?? section?.fields?.[node.id]?.schema?.title ?? node.id);
+  // The override names the field as the section writes it, before this document's rename.
+  const name = sectionNameOf(source, sectionId, node.id);
+  const own = includeLabelOf(source, sectionId, name) ?? '';
+  const sectionLabel = String(section?.fields?.[name]?.label ?? section?.fields?.[name]?.schema?.title ?? name);
   const item = `section:${sectionId}`;
   return (
     <>
@@ -63,7 +65,7 @@ export function SharedField({ node, source, section, readOnly, edit }: Props): R
           hint={t.overrideLabelHint(sectionLabel)}
           value={own}
           readOnly={readOnly}
-          onCommit={(value) => edit({ type: 'include-label', section: sectionId, name: node.id, label: value.trim() ? value : undefined })}
+          onCommit={(value) => edit({ type: 'include-label', section: sectionId, name, label: value.trim() ? value : undefined })}
         />
       </fieldset>
     </>

@@ -6,7 +6,7 @@ import { checkSource } from '../../../engine/core/check.ts';
 import { conditionFields } from '../../../engine/core/conditions/fields.ts';
 import { ruleInWords } from '../../../engine/core/conditions/words.ts';
 import { resolveWritten } from '../../../engine/core/format/resolve.ts';
-import { addField, applyEdit, includeLabelOf, removeField, setFieldRule, setIncludeLabel } from '../../../engine/core/studio/edits.ts';
+import { addField, applyEdit, includeLabelOf, removeField, sectionNameOf, setFieldRule, setIncludeLabel } from '../../../engine/core/studio/edits.ts';
 import { NEW_FIELD_KINDS } from '../../../engine/core/studio/new-field.ts';
 import { findingsOf, loadSection, readSource } from './helpers.ts';
 
@@ -152,6 +152,22 @@ describe('setIncludeLabel', () => {
     expect(flat.labels.primaryApplicantEmploymentTypeId).toBe('Työsuhde');
     const back = setIncludeLabel(result.source, 'work', 'EmploymentTypeId', undefined, context);
     expect(back.ok && back.source).toEqual(readSource('consumer'));
+  });
+
+  it('a field this document renames is overridden under the section\'s own name, next to the overrides it has', () => {
+    const mortgage = readSource('mortgage');
+    const name = sectionNameOf(mortgage, 'loans', 'HasCarboatLoan');
+    expect(name).toBe('HasCarboat');
+    const result = setIncludeLabel(mortgage, 'loans', name, 'Auto- tai venelaina', context);
+    if (!result.ok) throw new Error(result.reason);
+    expect(findingsOf(result.source)).toEqual([]);
+    expect(checkSource(result.source, loadSection).document.labels.primaryApplicantHasCarboatLoan).toBe('Auto- tai venelaina');
+    // A field the document already overrides keeps what it overrides (mortgage's LivingExpenses: visible, ui).
+    const housing = setIncludeLabel(mortgage, 'housing', 'LivingExpenses', 'Asumismenot', context);
+    if (!housing.ok) throw new Error(housing.reason);
+    const before = (mortgage.include as Json).housing.override.fields.LivingExpenses;
+    expect((housing.source.include as Json).housing.override.fields.LivingExpenses).toEqual({ ...before, label: 'Asumismenot' });
+    expect(findingsOf(housing.source)).toEqual([]);
   });
 
   it('refuses a field the section does not have', () => {
