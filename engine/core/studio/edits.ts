@@ -6,8 +6,13 @@
 // own message is `messages.<keyword>`. The refusals keep what forms:check demands (a name
 // for every field, distinct option codes, limits that can be met, steps numbered in order);
 // the studio still checks the whole document after each edit.
+import { commitJson } from '../conditions/edit.ts';
+import { conditionFields, type ConditionField } from '../conditions/fields.ts';
+import { resolveWritten } from '../format/resolve.ts';
 import { FORMAT_2_SHARED_MESSAGES } from '../format/v1-to-v2.ts';
+import type { LoadSection } from '../sections.ts';
 import type { JsonPatchOperation } from '../types.ts';
+import { NEW_FIELD_KINDS, newFields, type NewFieldKind } from './new-field.ts';
 import { isSectionSource } from './tree.ts';
 
 type Json = Record<string, unknown>;
@@ -31,7 +36,42 @@ export type Edit =
   | { type: 'message'; field: string; keyword: string; text: string }
   | { type: 'field-move'; field: string; by: Direction }
   | { type: 'step-move'; index: number; by: Direction }
-  | { type: 'variant-limit'; variant: string; field: string; keyword: LimitKeyword; value: number | undefined };
+  | { type: 'variant-limit'; variant: string; field: string; keyword: LimitKeyword; value: number | undefined }
+  | { type: 'rule'; field: string; kind: RuleKind; rule: unknown }
+  | ({ type: 'field-add' } & NewField)
+  | { type: 'field-remove'; field: string }
+  | { type: 'include-label'; section: string; name: string; label: string | undefined };
+
+/** A field's own rules: when it shows, and when it must be answered (`true`: always). */
+export type RuleKind = 'visible' | 'required';
+
+export interface NewField {
+  stepIndex: number;
+  sectionIndex: number;
+  id: string;
+  kind: NewFieldKind;
+  /** The question; also the field's short name until the editor gives it another. */
+  label: string;
+  /** The field the new one goes after (the selected one); the section's end when it is not in that section. */
+  after?: string;
+}
+
+/** What some edits need besides the source: the shared sections, to read the document as the applicant gets it. */
+export interface EditContext {
+  loadSection?: LoadSection;
+  /**
+   * The item's live source (`null`: it has none). A field the live form has is in the
+   * lenders' contract, and forms:check would not miss it: only a field the draft added may
+   * be removed, so without this no field is.
+   */
+  live?: unknown;
+}
+
+/** Was the field added in this draft: not in the live form (or there is no live form)? */
+export function isNewField(id: string, live: unknown): boolean {
+  if (live === null) return true;
+  return isObject(live) && !(isObject(live.fields) && id in live.fields) && !(isObject(live.computed) && id in live.computed);
+}
 
 /** The words of a refusal; kept together so they can be read and corrected in one place. */
 export const reasons = {
@@ -62,6 +102,19 @@ export const reasons = {
   noStep: 'Vaihetta ei ole',
   noVariant: (name: string) => `Muunnelmaa ${name} ei ole`,
   unknownKeyword: (keyword: string) => `Sääntöä ${keyword} ei tunneta`,
+  unresolved: (detail: string) => `Lomaketta ei voitu lukea kokonaan osioineen: ${detail}`,
+  sectionsNotLoaded: 'Jaettuja osioita ei ole vielä ladattu; yritä hetken kuluttua uudelleen',
+  rulesInSection: 'Osion kenttien ehtoja ei voi vielä muokata täällä',
+  notRule: 'Ehto ei ole kelvollinen',
+  badId: (id: string) => `Tunnus ${id || '(tyhjä)'} ei kelpaa: aloita kirjaimella ja käytä vain kirjaimia a–z ja numeroita`,
+  takenId: (id: string) => `Tunnus ${id} on jo käytössä tässä lomakkeessa`,
+  emptyNewLabel: 'Anna kentälle kysymys',
+  unknownKind: (kind: string) => `Kenttätyyppiä ${kind} ei tunneta`,
+  noSection: 'Vaiheella ei ole tätä osiota',
+  notNewField: (id: string) => `Kenttä ${id} on julkaistussa lomakkeessa; vain tässä luonnoksessa lisätyn kentän voi poistaa`,
+  fieldInUse: (id: string) => `Kenttää ${id} käytetään lomakkeen säännöissä, yhteenvedossa tai muunnelmissa; poista ne ensin`,
+  noInclude: (section: string) => `Lomake ei käytä osiota ${section}`,
+  noSectionField: (section: string, name: string) => `Osiossa ${section} ei ole kenttää ${name}`,
   unknownEdit: 'Tuntematon muokkaus',
 };
 
@@ -435,9 +488,169 @@ export function setVariantLimit(source: unknown, variant: string, id: string, ke
   });
 }
 
+/**
+ * The written document as the applicant gets it, its shared sections in place: the fields a
+ * rule may name, in step order. Undefined with the reason when it cannot be read so.
+ */
+export function resolvedFields(source: unknown, context: EditContext = {}): { fields: ConditionField[] } | { reason: string } {
+  const { loadSection } = context;
+  const includes = isObject(source) && isObject(source.include) ? Object.keys(source.include) : [];
+  if (includes.length && !loadSection) return { reason: reasons.sectionsNotLoaded };
+  try {
+    const resolution = resolveWritten(structuredClone(source), (id) => {
+      const section = loadSection?.(id);
+      if (section === undefined) throw new Error(reasons.sectionsNotLoaded);
+      return structuredClone(section);
+    });
+    if (resolution.findings.length) return { reason: reasons.unresolved(resolution.findings[0].message) };
+    return { fields: conditionFields(resolution.document) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { reason: message === reasons.sectionsNotLoaded ? message : reasons.unresolved(message) };
+  }
+}
+
+/**
+ * Sets a field's `visible` or `required` rule (`undefined` removes it; `required: true` is
+ * "always"). The rule may name only fields the applicant has answered by then: the
+ * document is read with its sections (the live ones the studio loads) and the rule's
+ * references checked as the condition builder checks them.
+ */
+export function setFieldRule(source: unknown, id: string, kind: RuleKind, rule: unknown, context: EditContext = {}): EditResult {
+  if (isSectionSource(source)) return refuse(reasons.rulesInSection);
+  return withField(source, id, (field) => {
+    if (rule === undefined || rule === null || (kind === 'visible' && rule === true)) {
+      delete field[kind];
+      return undefined;
+    }
+    if (kind === 'required' && rule === true) {
+      field.required = true;
+      return undefined;
+    }
+    if (typeof rule !== 'object') return reasons.notRule;
+    const known = resolvedFields(source, context);
+    if ('reason' in known) return known.reason;
+    const outcome = commitJson(JSON.stringify(rule), { fields: known.fields, field: id });
+    if (!outcome.ok) return 'message' in outcome ? outcome.message : outcome.refusals[0].message;
+    field[kind] = structuredClone(rule);
+    return undefined;
+  });
+}
+
+/** The field ids the checker accepts (form-document.schema.json: fields' propertyNames). */
+export const FIELD_ID = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/**
+ * Adds a field of a known kind to a step's section, after the selected field or at the
+ * section's end. Its id must be new to the whole document, the sections' fields included.
+ */
+export function addField(source: unknown, added: NewField, context: EditContext = {}): EditResult {
+  if (!isObject(source) || !Array.isArray(source.steps) || !isObject(source.fields)) return refuse(reasons.notJson);
+  if (!(NEW_FIELD_KINDS as readonly string[]).includes(added.kind)) return refuse(reasons.unknownKind(added.kind));
+  const id = added.id.trim();
+  if (!FIELD_ID.test(id)) return refuse(reasons.badId(id));
+  const label = added.label.trim();
+  if (!label) return refuse(reasons.emptyNewLabel);
+  const copy = structuredClone(source);
+  const step = (copy.steps as unknown[])[added.stepIndex];
+  if (!isObject(step)) return refuse(reasons.noStep);
+  const section = Array.isArray(step.sections) ? step.sections[added.sectionIndex] : undefined;
+  if (!isObject(section) || !Array.isArray(section.fields)) return refuse(reasons.noSection);
+  const known = resolvedFields(source, context);
+  const taken = new Set([...Object.keys(copy.fields as Json), ...Object.keys(isObject(copy.computed) ? copy.computed : {}), ...('fields' in known ? known.fields.map((field) => field.id) : [])]);
+  const made = newFields(id, added.kind, label);
+  for (const [name] of made) if (taken.has(name)) return refuse(reasons.takenId(name));
+  for (const [name, field] of made) (copy.fields as Json)[name] = field;
+  const list = section.fields as unknown[];
+  const after = added.after === undefined ? -1 : list.indexOf(added.after);
+  list.splice(after >= 0 ? after + 1 : list.length, 0, ...made.map(([name]) => name));
+  return { ok: true, source: copy };
+}
+
+/** Does anything but the field itself and its place on a step name it (a rule, a check, the summary, a variant)? */
+function fieldInUse(source: Json, id: string): boolean {
+  const copy = structuredClone(source);
+  delete (copy.fields as Json)[id];
+  for (const step of Array.isArray(copy.steps) ? copy.steps : [])
+    for (const section of isObject(step) && Array.isArray(step.sections) ? step.sections : [])
+      if (isObject(section) && Array.isArray(section.fields)) section.fields = section.fields.filter((entry) => entry !== id);
+  const names = (text: string) =>
+    text === id || text.startsWith(`${id}.`) || text === `{party}${id}` || text.startsWith(`/schema/properties/${id}/`) || text === `/schema/properties/${id}`;
+  const walk = (value: unknown): boolean =>
+    typeof value === 'string' ? names(value) : Array.isArray(value) ? value.some(walk) : isObject(value) ? Object.values(value).some(walk) : false;
+  return walk(copy);
+}
+
+/** Removes a field the draft added; refused while anything else names it. */
+export function removeField(source: unknown, id: string, context: EditContext = {}): EditResult {
+  if (!isObject(source)) return refuse(reasons.notJson);
+  if (!isObject(source.fields) || !isObject(source.fields[id])) return refuse(reasons.noField(id));
+  if (!isNewField(id, context.live)) return refuse(reasons.notNewField(id));
+  if (fieldInUse(source, id)) return refuse(reasons.fieldInUse(id));
+  const copy = structuredClone(source);
+  delete (copy.fields as Json)[id];
+  for (const step of Array.isArray(copy.steps) ? copy.steps : [])
+    for (const section of isObject(step) && Array.isArray(step.sections) ? step.sections : [])
+      if (isObject(section) && Array.isArray(section.fields)) section.fields = section.fields.filter((entry) => entry !== id);
+  return { ok: true, source: copy };
+}
+
+/**
+ * The section's own name of a field this document renames (`include.<id>.rename`,
+ * HasCarboat → HasCarboatLoan): an override is a patch of the section as written, before
+ * the rename, so it names the field as the section does.
+ */
+export function sectionNameOf(source: unknown, section: string, name: string): string {
+  const include = isObject(source) && isObject(source.include) ? source.include[section] : undefined;
+  const rename = isObject(include) && isObject(include.rename) ? include.rename : {};
+  return Object.entries(rename).find(([, renamed]) => renamed === name)?.[0] ?? name;
+}
+
+/** The label this document gives a shared section's field (include.<section>.override), if it gives one. */
+export function includeLabelOf(source: unknown, section: string, name: string): string | undefined {
+  const include = isObject(source) && isObject(source.include) ? source.include[section] : undefined;
+  const override = isObject(include) && isObject(include.override) ? include.override : undefined;
+  const field = override && isObject(override.fields) ? override.fields[name] : undefined;
+  return isObject(field) && typeof field.label === 'string' ? field.label : undefined;
+}
+
+/**
+ * Gives a shared section's field another short name in this document only: the include's
+ * override, a merge patch of the section (ADR 0006), which every party of it gets.
+ * `undefined` (or an empty text) goes back to the section's own.
+ */
+export function setIncludeLabel(source: unknown, section: string, name: string, label: string | undefined, context: EditContext = {}): EditResult {
+  if (!isObject(source)) return refuse(reasons.notJson);
+  const copy = structuredClone(source);
+  const include = isObject(copy.include) ? copy.include[section] : undefined;
+  if (!isObject(include)) return refuse(reasons.noInclude(section));
+  const written = context.loadSection?.(section);
+  if (isObject(written) && !(isObject(written.fields) && isObject(written.fields[name]))) return refuse(reasons.noSectionField(section, name));
+  const override = isObject(include.override) ? include.override : {};
+  const fields = isObject(override.fields) ? override.fields : {};
+  const field = isObject(fields[name]) ? fields[name] : {};
+  if (label !== undefined && label.trim()) field.label = label;
+  else delete field.label;
+  if (Object.keys(field).length) fields[name] = field;
+  else delete fields[name];
+  if (Object.keys(fields).length) override.fields = fields;
+  else delete override.fields;
+  if (Object.keys(override).length) include.override = override;
+  else delete include.override;
+  return { ok: true, source: copy };
+}
+
 /** One edit as data (what the studio's inspector dispatches and its history records). */
-export function applyEdit(source: unknown, edit: Edit): EditResult {
+export function applyEdit(source: unknown, edit: Edit, context: EditContext = {}): EditResult {
   switch (edit.type) {
+    case 'rule':
+      return setFieldRule(source, edit.field, edit.kind, edit.rule, context);
+    case 'field-add':
+      return addField(source, edit, context);
+    case 'field-remove':
+      return removeField(source, edit.field, context);
+    case 'include-label':
+      return setIncludeLabel(source, edit.section, edit.name, edit.label, context);
     case 'text':
       return setFieldText(source, edit.field, edit.part, edit.text);
     case 'limit':

@@ -4,12 +4,14 @@
 // last saw; the item's lease is held while the editor is open. Only the draft's author
 // edits, and only while no one else holds the lease; everyone else reads.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { applyEdit, type Edit } from '../../../engine/core/studio/edits.ts';
+import { applyEdit, resolvedFields, type Edit, type NewField } from '../../../engine/core/studio/edits.ts';
 import { canRedo, canUndo, createHistory, current, push, redo, reset, undo, type History } from '../../../engine/core/studio/history.ts';
 import { buildTree } from '../../../engine/core/studio/tree.ts';
 import { loadLiveSections, loadVersion, releaseLease, saveVersion, takeLease, type DraftVersion } from './api.ts';
 import { mayEdit } from './access.ts';
 import { createAutosave, type Autosave, type AutosaveStatus } from './autosave.ts';
+import { AddFieldForm } from './AddFieldForm.tsx';
+import { loadLiveSource } from './live-source.ts';
 import { Inspector } from './Inspector.tsx';
 import { createLease, type Lease, type LeaseStatus } from './lease.ts';
 import { draftTexts as t } from './messages.fi.ts';
@@ -48,6 +50,8 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
   // The history as of the last change, for edits made before React renders again (a blur, then a click).
   const historyRef = useRef<History<Json>>(undefined);
   const [sections, setSections] = useState<Record<string, Json>>({});
+  // The item's live source: which fields the draft added (undefined until known).
+  const [live, setLive] = useState<Json | null | undefined>(undefined);
   const [selected, setSelected] = useState<string>();
   const [save, setSave] = useState<AutosaveStatus>({ state: 'idle', revision: 0 });
   const [lease, setLease] = useState<LeaseStatus>({ state: 'taking' });
@@ -87,6 +91,7 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
     autosave.current?.reset(outcome.version.revision);
     const include = outcome.version.source.include;
     if (include && typeof include === 'object') void loadLiveSections(Object.keys(include)).then(setSections);
+    void loadLiveSource(item).then(setLive);
   }, [item, number]);
 
   useEffect(() => {
@@ -167,6 +172,27 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
   const source = history ? current(history) : undefined;
   const tree = useMemo(() => (source ? buildTree(source, (id) => sections[id]) : undefined), [source, sections]);
   const roots = useMemo(() => (tree ? outlineOf(tree) : []), [tree]);
+  // The sections a rule or a new field is checked against: none needed, or every included one loaded.
+  const sectionsRef = useRef(sections);
+  sectionsRef.current = sections;
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  const includes = source && source.include && typeof source.include === 'object' ? Object.keys(source.include) : [];
+  const sectionsReady = includes.every((id) => sections[id] !== undefined);
+  const context = useMemo(
+    () => ({
+      loadSection: (id: string) => sectionsRef.current[id],
+      get live() {
+        return liveRef.current;
+      },
+    }),
+    [],
+  );
+  const ruleFields = useMemo(() => {
+    if (!source || !sectionsReady || !Array.isArray(source.steps)) return undefined;
+    const known = resolvedFields(source, context);
+    return 'fields' in known ? known.fields : undefined;
+  }, [source, sectionsReady, sections, context]);
   const target = useMemo(() => {
     const find = (nodes: readonly OutlineNode[]): OutlineNode | undefined => {
       for (const node of nodes) {
@@ -190,7 +216,7 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
     (made: Edit): string | undefined => {
       const history = historyRef.current;
       if (!history || !editable) return undefined;
-      const result = applyEdit(current(history), made);
+      const result = applyEdit(current(history), made, context);
       if (!result.ok) {
         setNotice(t.refused(result.reason));
         return result.reason;
@@ -200,9 +226,30 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
       change(push(history, result.source));
       if (made.type === 'step-move') setSelected(`step:${made.index + made.by}`);
       if (made.type === 'step-move' || made.type === 'field-move') setNotice(t.moved);
+      if (made.type === 'rule') setNotice(t.ruleSaved);
+      if (made.type === 'include-label') setNotice(t.overrideSaved);
+      if (made.type === 'field-remove') {
+        setSelected(undefined);
+        setNotice(t.fieldRemoved(made.field));
+        requestAnimationFrame(() => inspectorRef.current?.focus());
+      }
       return undefined;
     },
-    [editable, change],
+    [editable, change, context],
+  );
+
+  // A new field is selected, and its details take the focus, so it can be worded at once.
+  const addField = useCallback(
+    (added: NewField): string | undefined => {
+      const refused = edit({ type: 'field-add', ...added });
+      if (refused) return refused;
+      const first = added.kind === 'month-year' ? `${added.id.trim()}Month` : added.id.trim();
+      setSelected(`field:${first}`);
+      setNotice(t.fieldAdded(added.label));
+      requestAnimationFrame(() => inspectorRef.current?.focus());
+      return undefined;
+    },
+    [edit],
   );
 
   const doUndo = useCallback(() => {
@@ -322,8 +369,9 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
             onSelect={(node) => setSelected(node.key)}
             onActivate={() => requestAnimationFrame(() => inspectorRef.current?.focus())}
           />
+          {editable && tree.kind === 'document' ? <AddFieldForm tree={tree} selected={target?.type === 'field' ? target.field.flatId : undefined} onAdd={addField} /> : null}
         </nav>
-        <Inspector ref={inspectorRef} source={source as Record<string, any>} target={target} readOnly={!editable} edit={edit} />
+        <Inspector ref={inspectorRef} source={source as Record<string, any>} target={target} readOnly={!editable} edit={edit} ruleFields={ruleFields} sections={sections} live={live} />
       </div>
       <p className="sd-visually-hidden" role="status" aria-live="polite">
         {notice}

@@ -1,12 +1,16 @@
 // The selected field's details: its texts, limits (and the limits its variants give it),
 // options and per-rule messages, each edited through the draft's edits
 // (engine/core/studio/edits.ts). A field from a shared section, a step and an include are
-// shown with what can be done with them here.
+// shown with what can be done with them here. A field's rules are built with the condition
+// builder (FieldRules); a section's field says which forms share it (SharedField).
 import { forwardRef, useState, type ReactNode } from 'react';
+import type { ConditionField } from '../../../engine/core/conditions/fields.ts';
 import { documentMessages } from '../../../engine/core/format/fields-to-maps.ts';
 import { FORMAT_2_SHARED_MESSAGES } from '../../../engine/core/format/v1-to-v2.ts';
-import { messageKeywords, optionsOf, variantLimitsOf, type Edit, type LimitKeyword } from '../../../engine/core/studio/edits.ts';
+import { isNewField, messageKeywords, optionsOf, variantLimitsOf, type Edit, type LimitKeyword } from '../../../engine/core/studio/edits.ts';
 import { CommitInput } from './CommitInput.tsx';
+import { FieldRules } from './FieldRules.tsx';
+import { SharedField } from './SharedField.tsx';
 import { draftTexts as t } from './messages.fi.ts';
 import type { Target } from './outline.ts';
 
@@ -18,6 +22,12 @@ interface Props {
   readOnly: boolean;
   /** Makes an edit; returns why it was refused, or undefined. */
   edit(edit: Edit): string | undefined;
+  /** The fields a rule may name (the document read with its sections); undefined until they are loaded. */
+  ruleFields?: ConditionField[];
+  /** The live sources of the sections the document includes, by id. */
+  sections?: Record<string, Json>;
+  /** The item's live source (null: none; undefined: not known yet): only a field the draft added may be removed. */
+  live?: Json | null;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -28,7 +38,7 @@ const parseNumber = (typed: string): number | undefined => {
   return compact === '' ? undefined : Number(compact);
 };
 
-export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspector({ source, target, readOnly, edit }, headingRef): ReactNode {
+export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspector({ source, target, readOnly, edit, ruleFields, sections, live }, headingRef): ReactNode {
   if (!target || target.type === 'group') {
     return (
       <section className="sd-inspector" aria-labelledby="sd-inspector-heading">
@@ -89,11 +99,16 @@ export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspecto
     </dl>
   );
   if (node.from) {
+    const from = node.from;
     return (
       <section className="sd-inspector" aria-labelledby="sd-inspector-heading">
         {heading}
         {facts}
-        <p>{t.sectionField(node.from.section, node.from.party)}</p>
+        {Array.isArray(source.steps) ? (
+          <SharedField key={node.flatId} node={{ ...node, from }} source={source} section={sections?.[from.section]} readOnly={readOnly} edit={edit} />
+        ) : (
+          <p>{t.sectionField(from.section, from.party)}</p>
+        )}
       </section>
     );
   }
@@ -134,6 +149,8 @@ export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspecto
         <CommitInput label={t.help} multiline value={text(ui['ui:help'])} readOnly={readOnly} onCommit={(value) => edit({ type: 'text', field: id, part: 'help', text: value })} />
         <CommitInput label={t.placeholder} value={text(ui['ui:placeholder'])} readOnly={readOnly} onCommit={(value) => edit({ type: 'text', field: id, part: 'placeholder', text: value })} />
       </fieldset>
+
+      {Array.isArray(source.steps) && node.kind !== 'derived' ? <FieldRules key={id} id={id} field={field} source={source} fields={ruleFields} readOnly={readOnly} edit={edit} /> : null}
 
       {limits.length ? (
         <fieldset className="sd-group">
@@ -196,6 +213,8 @@ export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspecto
           </button>
         </fieldset>
       ) : null}
+
+      {!readOnly && position && Array.isArray(source.steps) && live !== undefined && isNewField(id, live) ? <RemoveField id={id} edit={edit} /> : null}
     </section>
   );
 });
@@ -356,5 +375,26 @@ function NewOption({ id, edit }: { id: string; edit(edit: Edit): string | undefi
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** 'Poista kenttä': refused, and said here, while a rule or the summary still reads the field. */
+function RemoveField({ id, edit }: { id: string; edit(edit: Edit): string | undefined }): ReactNode {
+  const [error, setError] = useState('');
+  return (
+    <fieldset className="sd-group">
+      <legend>{t.removeField}</legend>
+      <p className="sd-input__hint" id={`sd-remove-hint-${id}`}>
+        {t.removeFieldHint}
+      </p>
+      <button type="button" aria-describedby={`sd-remove-hint-${id}`} onClick={() => setError(edit({ type: 'field-remove', field: id }) ?? '')}>
+        {t.removeField}
+      </button>
+      {error ? (
+        <p className="sd-input__error" role="alert">
+          {t.refused(error)}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

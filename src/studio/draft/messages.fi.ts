@@ -120,6 +120,45 @@ export const draftTexts = {
   moved: 'Siirretty',
   refused: (reason: string) => `Muutosta ei tehty: ${reason}`,
 
+  // A field's rules (the condition builder, src/studio/conditions/).
+  conditions: 'Ehdot',
+  rulesNotReady: 'Ehtoja voi muokata, kun lomakkeen jaetut osiot on ladattu.',
+  requiredChoice: 'Pakollinen',
+  requiredModes: { always: 'aina', never: 'ei koskaan', when: 'kun…' },
+  requiredWhenHint: 'Rakenna alle ehto, jolloin kenttä on pakollinen.',
+  ruleSaved: 'Ehto tallennettu',
+  checksOfField: 'Tarkistukset',
+  warningsOfField: 'Huomautukset',
+  checksHint: 'Lomakkeen tarkistukset, jotka koskevat tätä kenttää. Niitä ei vielä muokata täällä.',
+  checkLine: (words: string, message: string) => `${words} – ilmoitus: ”${message}”`,
+
+  // Adding and removing a field.
+  addFieldHeading: 'Lisää kenttä',
+  addFieldPlace: 'Vaihe ja osio',
+  addFieldPlaceOption: (step: number, stepTitle: string, section: string | undefined) => `Vaihe ${step}: ${stepTitle}${section ? ` – ${section}` : ''}`,
+  addFieldAfter: (label: string) => `Uusi kenttä tulee kentän ”${label}” jälkeen.`,
+  addFieldEnd: 'Uusi kenttä tulee osion loppuun.',
+  addFieldKind: 'Kentän tyyppi',
+  addFieldKinds: { text: 'teksti', money: 'rahamäärä (€)', choice: 'valinta', checkbox: 'valintaruutu', 'month-year': 'kuukausi ja vuosi', rows: 'rivit' } as Record<string, string>,
+  addFieldId: 'Tunnus',
+  addFieldIdHint: 'Kirjaimia ja numeroita, alkaa kirjaimella (esim. tyonantajanPuhelin)',
+  addFieldQuestion: 'Kysymys',
+  addFieldButton: 'Lisää kenttä',
+  fieldAdded: (label: string) => `Kenttä ”${label}” lisätty`,
+  removeField: 'Poista kenttä',
+  removeFieldHint: 'Poistaa kentän tästä lomakkeesta. Ei onnistu, jos jokin sääntö käyttää kenttää.',
+  fieldRemoved: (label: string) => `Kenttä ”${label}” poistettu`,
+
+  // A field from a shared section.
+  sharedIn: 'Osio on käytössä lomakkeissa',
+  sharedInLoading: 'Haetaan lomakkeita, jotka käyttävät osiota…',
+  sharedInUnknown: 'Osiota käyttäviä lomakkeita ei saatu haettua.',
+  editSection: (section: string) => `Muokkaa osiota ${section}`,
+  overrideHeading: 'Muuta vain tässä lomakkeessa',
+  overrideLabel: 'Lyhyt nimi tässä lomakkeessa',
+  overrideSaved: 'Nimi muutettu vain tässä lomakkeessa',
+  overrideLabelHint: (label: string) => `Tyhjä: osion oma nimi (${label}). Muutos koskee kaikkia tämän lomakkeen osapuolia, jotka käyttävät osiota.`,
+
   /** The rules a field's own message can be for, in an editor's words. */
   rules: {
     required: 'pakollinen tieto',
