@@ -10,7 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 4321);
 
 // Specs that publish a form change what every applicant's page shows (the business and the consumer
 // form): they run after all the others, which assert the forms as forms/ has them. They change
-// different documents, so they may run beside each other.
+// different documents, so they may run beside each other. A dependency project runs whole whatever
+// file is named on the command line: run one of these specs alone with `--no-deps`.
 const PUBLISHING = [/[\\/]publish\.spec\.ts$/, /[\\/]studio-journey\.spec\.ts$/];
 const baseURL = `http://localhost:${port}`;
 

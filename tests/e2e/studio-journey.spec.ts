@@ -182,6 +182,7 @@ test('an editor changes the consumer form in the studio, an approver publishes i
   const response = await fresh.goto('/hakemus/kulutusluotto/');
   expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
   await patient(amountEnds(step(fresh, 1))).toHaveText(['500 €', '80 000 €']);
+  await expect(fresh.locator('.hero__eyebrow')).toHaveText('Kulutusluotto 500–80 000 €');
   await expectMaximum(step(fresh, 1), 80_000);
   await expectPurpose(step(fresh, 1), true);
   expect(violations).toEqual([]);
@@ -221,6 +222,7 @@ test('an editor changes the consumer form in the studio, an approver publishes i
   const after = await applicantPage(browser, violations);
   await after.goto('/hakemus/kulutusluotto/');
   await patient(amountEnds(step(after, 1))).toHaveText(['500 €', '70 000 €']);
+  await expect(after.locator('.hero__eyebrow')).toHaveText('Kulutusluotto 500–70 000 €');
   await expectMaximum(step(after, 1), 70_000);
   await expectPurpose(step(after, 1), false);
   expect(violations).toEqual([]);
