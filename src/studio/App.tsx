@@ -49,6 +49,10 @@ function DraftWorkspace({ item, number, me }: { item: string; number: number; me
   const [revision, setRevision] = useState<number>();
   return (
     <div className="studio-draft-workspace">
+      {/* Back to the history, where the draft is sent for approval with its diff beside it. */}
+      <p>
+        <Link to={studioPaths.item(item)}>{t.draft.backToItem}</Link>
+      </p>
       <Suspense fallback={<p role="status">{t.draft.loadingEditor}</p>}>
         <DraftEditor item={item} number={number} me={me} onRevision={setRevision} />
       </Suspense>

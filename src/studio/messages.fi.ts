@@ -142,6 +142,7 @@ export const studioTexts = {
 
   draft: {
     title: 'Luonnos {number}: {item}',
+    backToItem: 'Takaisin versiohistoriaan',
     loadingEditor: 'Ladataan luonnoseditoria…',
     loadingPreview: 'Ladataan esikatselua…',
     notDraft: 'Versio {number} ei ole luonnos (tila: {state}).',

@@ -7,6 +7,12 @@ import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
+
+// Specs that publish a form change what every applicant's page shows (the business and the consumer
+// form): they run after all the others, which assert the forms as forms/ has them. They change
+// different documents, so they may run beside each other. A dependency project runs whole whatever
+// file is named on the command line: run one of these specs alone with `--no-deps`.
+const PUBLISHING = [/[\\/]publish\.spec\.ts$/, /[\\/]studio-journey\.spec\.ts$/];
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -22,6 +28,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   forbidOnly: Boolean(process.env.CI),
+  projects: [
+    { name: 'forms-as-built', testIgnore: PUBLISHING },
+    { name: 'publishing', testMatch: PUBLISHING, dependencies: ['forms-as-built'] },
+  ],
   use: {
     baseURL,
     browserName: 'chromium',
