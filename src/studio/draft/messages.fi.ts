@@ -142,7 +142,7 @@ export const draftTexts = {
   addFieldKinds: { text: 'teksti', money: 'rahamäärä (€)', choice: 'valinta', checkbox: 'valintaruutu', 'month-year': 'kuukausi ja vuosi', rows: 'rivit' } as Record<string, string>,
   addFieldId: 'Tunnus',
   addFieldIdHint: 'Kirjaimia ja numeroita, alkaa kirjaimella (esim. tyonantajanPuhelin)',
-  addFieldQuestion: 'Kysymys',
+  addFieldQuestion: 'Uuden kentän kysymys',
   addFieldButton: 'Lisää kenttä',
   fieldAdded: (label: string) => `Kenttä ”${label}” lisätty`,
   removeField: 'Poista kenttä',
