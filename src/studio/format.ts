@@ -15,6 +15,12 @@ export const kindLabel = (item: string) => {
   return kind ? studioTexts.kinds[kind] : studioTexts.kinds.content;
 };
 
+/** Whether the item's versions get a QA verdict (forms: documents, sections, the shared messages); the catalogue and the banners and pages do not. */
+export const hasVerdict = (item: string) => item === 'messages' || kindOf(item) === 'document' || kindOf(item) === 'section';
+
+/** Whether the item's drafts are edited as forms (DraftEditor); any other as its JSON source (ContentDraftEditor). */
+export const isFormItem = (item: string) => kindOf(item) === 'document' || kindOf(item) === 'section';
+
 export const stateLabel = (state: VersionState | string) => (studioTexts.states as Record<string, string>)[state] ?? state;
 
 export const roleLabel = (role: string) => studioTexts.roles[role] ?? role;

@@ -138,6 +138,7 @@ export const studioTexts = {
     messageChange: '”{before}” → ”{after}” ({count})',
     noMessage: 'ei virhettä',
     survivors: 'Havaitsematta jääneet mutaatiot',
+    noVerdict: 'Tälle sisällölle ei tehdä QA-tarkistusta: julkaisu tarkistaa sen rakenteen ja tekstit.',
   },
 
   draft: {
@@ -146,6 +147,16 @@ export const studioTexts = {
     loadingEditor: 'Ladataan luonnoseditoria…',
     loadingPreview: 'Ladataan esikatselua…',
     notDraft: 'Versio {number} ei ole luonnos (tila: {state}).',
+  },
+
+  // The JSON draft editor of content that is not a form (the banners, a legal page).
+  contentDraft: {
+    heading: '{item} – luonnos {number}',
+    sourceLabel: 'Sisällön lähde (JSON)',
+    sourceHint: 'Muokkaa sisältöä JSON-muodossa. Muutokset tallentuvat automaattisesti, kun teksti on kelvollista JSONia. Julkaisu tarkistaa sisällön.',
+    parseError: 'Tekstiä ei voi tallentaa: JSON-virhe rivillä {line}, sarakkeessa {column}.',
+    parseErrorSomewhere: 'Tekstiä ei voi tallentaa: se ei ole kelvollista JSONia.',
+    notAnObject: 'Tekstiä ei voi tallentaa: sisällön pitää olla JSON-olio, joka alkaa merkillä {.',
   },
 };
 
