@@ -125,7 +125,7 @@ export interface AppOptions {
   embedOrigins?: readonly string[];
   /** The QA verdict of a version sent for approval: its mutation sample and threshold (all mutations, 90 %, by default). */
   qaVerdicts?: VerdictOptions;
-  /** How old the live forms may be before a request reads them again (another instance may have published); 2 s by default. */
+  /** How old the live forms, banners and legal pages may be before a request reads them again (another instance may have published); 2 s by default. */
   formsRefreshMs?: number;
   /**
    * Staff login (issue 29 item 7; config.ts `staff`): the staff provider, or the development one;

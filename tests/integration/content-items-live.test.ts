@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORMS_DIR } from '../../engine/core/node.ts';
 import { readStaffSettings } from '../../src/server/staff/settings.ts';
 import { importBaseline } from '../../src/server/versions/baseline.ts';
+import { createPublishGate } from '../../src/server/versions/gate.ts';
 import { contentHash } from '../../src/server/versions/hash.ts';
 import * as store from '../../src/server/versions/store.ts';
 import { describeOnDatabases } from './helpers/database.ts';
@@ -141,6 +142,12 @@ describeOnDatabases('banners and legal pages as content versions', (target) => {
     expect(findings).toContainEqual({ path: '/updated', message: 'sivu kayttoehdot: päivämäärää 2027-02-30 ei ole' });
     expect(findings).toContainEqual(expect.objectContaining({ path: '/lead', message: expect.stringContaining('tuntematon paikkamerkki {eiole}') }));
     expect(await pageTitle()).toBe('Palvelun käyttöehdot');
+  });
+
+  it('refuses site.json at the gate with the reason, as it is not a versioned item', async () => {
+    const gate = createPublishGate(server.db);
+    expect(await gate('content:site', {})).toEqual({ findings: [{ path: '', message: 'sisältöä "content:site" ei julkaista studiosta: se kootaan sivuihin, kun ne rakennetaan' }] });
+    expect((await editor.post(url(`${item('content:site')}/versions`), { source: {}, note: 'x' })).status).toBe(404);
   });
 
   it('answers 404 for a name that is no page', async () => {

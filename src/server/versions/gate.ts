@@ -77,7 +77,7 @@ export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFl
     }
     if (pageOfItem(item) !== undefined) return { findings: checkContentPage(source, sitePlaceholders(formsDir)).map((finding) => described(finding, `sivu ${pageOfItem(item)}`)) };
     // site.json is not versioned (ADR 0011): it is bundled into the pages.
-    return { findings: [{ path: '', message: `sisällön "${item}" julkaisua ei vielä tarkisteta, joten sitä ei voi julkaista` }] };
+    return { findings: [{ path: '', message: `sisältöä "${item}" ei julkaista studiosta: se kootaan sivuihin, kun ne rakennetaan` }] };
   };
   return async (item, source) => {
     try {
