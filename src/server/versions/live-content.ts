@@ -22,6 +22,8 @@ export interface LiveContent {
 export function liveContent(db: Queryable, { refreshMs = 2000, now = Date.now }: { refreshMs?: number; now?: () => number } = {}): LiveContent {
   let items: Map<string, LiveItem> | undefined;
   let readAt = 0;
+  // Bumped by a publish: a read that began before it may hold the old version and is not kept.
+  let generation = 0;
   // One read at a time: requests arriving while it runs wait for it.
   let reading: Promise<Map<string, LiveItem>> | undefined;
   const load = async () => {
@@ -31,15 +33,19 @@ export function liveContent(db: Queryable, { refreshMs = 2000, now = Date.now }:
   return {
     async read(item) {
       if (!items || now() - readAt >= refreshMs) {
-        reading ??= load().finally(() => (reading = undefined));
+        const began = generation;
         const started = now();
-        items = await reading;
+        reading ??= load().finally(() => (reading = undefined));
+        const read = await reading;
+        if (began !== generation) return (await load()).get(item);
+        items = read;
         readAt = started;
       }
       return items.get(item);
     },
     invalidate() {
       items = undefined;
+      generation++;
     },
   };
 }
