@@ -11,6 +11,8 @@ export function kindOf(item: string): ItemKind | undefined {
 }
 
 export const kindLabel = (item: string) => {
+  if (item === 'content:banners') return studioTexts.contentKinds.banners;
+  if (item.startsWith('content:legal/')) return studioTexts.contentKinds.page;
   const kind = kindOf(item);
   return kind ? studioTexts.kinds[kind] : studioTexts.kinds.content;
 };

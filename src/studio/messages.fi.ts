@@ -33,6 +33,8 @@ export const studioTexts = {
   roles: { editor: 'muokkaaja', approver: 'hyväksyjä', admin: 'ylläpitäjä' } as Record<string, string>,
 
   kinds: { document: 'lomake', section: 'osio', messages: 'yhteiset virheilmoitukset', catalogue: 'tuoteluettelo', content: 'sisältö' },
+  /** The content of forms/content/ by what it is: the banners, a legal page. */
+  contentKinds: { banners: 'tiedotteet', page: 'sisältösivu' },
 
   states: {
     draft: 'luonnos',
