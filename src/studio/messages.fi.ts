@@ -100,6 +100,7 @@ export const studioTexts = {
     confirmApprove: 'Julkaistaanko versio {number}? Se tulee heti hakijoiden käyttöön.',
     confirmRollback: 'Palautetaanko versio {number} voimaan? Siitä tehdään uusi julkaistu versio.',
     confirmSubmit: 'Lähetetäänkö luonnos {number} hyväksyttäväksi? Lähettämisen jälkeen tehdään QA-tarkistus.',
+    confirmSubmitNoVerdict: 'Lähetetäänkö luonnos {number} hyväksyttäväksi? Hyväksyjä näkee sen muutokset; julkaisu tarkistaa sisällön.',
     working: 'Tallennetaan…',
     done: {
       created: 'Luonnos {number} luotu.',
