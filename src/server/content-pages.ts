@@ -23,7 +23,15 @@ const unknownPage = () => new ApiError(404, 'NOT_FOUND', 'contentPageUnknown');
 export async function contentPageRoutes(app: FastifyInstance, { formsDir, live }: ContentPageOptions): Promise<void> {
   // The pages forms/ has; a page only the database has is not one the site links to or routes.
   const filed = new Set(listContentPages(formsDir));
-  const fileOf = (name: string): unknown => JSON.parse(readFileSync(join(formsDir, CONTENT_FOLDER, PAGES_FOLDER, `${name}.json`), 'utf8'));
+  const fileOf = (name: string): unknown => {
+    try {
+      return JSON.parse(readFileSync(join(formsDir, CONTENT_FOLDER, PAGES_FOLDER, `${name}.json`), 'utf8'));
+    } catch (error) {
+      // Gone or broken since the start (an edit on a developer's machine): the page's bundled text shows.
+      app.log.warn({ err: error, page: name }, 'content page file unreadable');
+      throw unknownPage();
+    }
+  };
 
   app.get<{ Params: { name: string } }>('/api/content/pages/:name', async (request, reply) => {
     const { name } = request.params;
