@@ -167,6 +167,7 @@ const formChange = {
     step: { type: 'string' },
     variant: { type: 'string' },
     document: { type: 'string', description: 'For a section item: the document the change shows in' },
+    path: { type: 'string', description: "For the banners or a legal page (kind 'content'): the JSON path of the change, a banner by its id" },
   },
   required: ['kind', 'text'],
   additionalProperties: false,
@@ -269,6 +270,36 @@ export const contract = {
           },
         },
         required: ['banners'],
+        additionalProperties: false,
+      },
+      ...errors,
+    },
+  },
+
+  'GET /api/content/pages/:name': {
+    summary:
+      "The live text of a legal page (forms/content/legal/<name>.json, or the version published in the studio, content:legal/<name>), for the page's loader; no-cache with an ETag (304 when If-None-Match has it); 404 for a name that is no page",
+    params: { type: 'object', properties: { name: { type: 'string', maxLength: 100, description: 'The page (its address without /): tietosuojaseloste' } }, required: ['name'], additionalProperties: false },
+    response: {
+      200: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          updated: { type: 'string', description: 'YYYY-MM-DD' },
+          version: { type: 'string' },
+          notice: { type: 'string' },
+          lead: { type: 'string' },
+          sections: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { heading: { type: 'string' }, paragraphs: { type: 'array', items: { type: 'string' } }, items: { type: 'array', items: { type: 'string' } } },
+              required: ['heading'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['title', 'updated', 'version', 'sections'],
         additionalProperties: false,
       },
       ...errors,
@@ -720,7 +751,7 @@ export const contract = {
   },
   'GET /api/content/items/:item/diff': {
     summary:
-      "Staff (any role): the readable Finnish diff between two versions of a document or section item (from: the live version, to: the latest draft by default); a section's is shown in every document that includes it",
+      "Staff (any role): the readable Finnish diff between two versions of a document, section, the shared messages, the banners or a legal page (from: the live version, to: the latest draft by default); a section's is shown in every document that includes it, the banners' and a page's text by text (kind 'content')",
     params: itemPath,
     querystring: { type: 'object', properties: { from: versionNumber, to: versionNumber }, additionalProperties: false },
     response: {

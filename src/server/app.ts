@@ -19,6 +19,9 @@ import { devEmbedRoutes } from './dev-embed.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
 import { registerPages } from './pages.ts';
 import { siteBannerRoutes } from './site-banners.ts';
+import { contentPageRoutes } from './content-pages.ts';
+import { liveContent, publishedFromDatabase } from './versions/live-content.ts';
+import { BANNERS_ITEM } from './versions/items.ts';
 import { handoffRoutes } from './sessions/handoff.ts';
 import { bannersFileOf } from '../../engine/core/node.ts';
 import { registerJsonBodyParser } from './json-body.ts';
@@ -122,7 +125,7 @@ export interface AppOptions {
   embedOrigins?: readonly string[];
   /** The QA verdict of a version sent for approval: its mutation sample and threshold (all mutations, 90 %, by default). */
   qaVerdicts?: VerdictOptions;
-  /** How old the live forms may be before a request reads them again (another instance may have published); 2 s by default. */
+  /** How old the live forms, banners and legal pages may be before a request reads them again (another instance may have published); 2 s by default. */
   formsRefreshMs?: number;
   /**
    * Staff login (issue 29 item 7; config.ts `staff`): the staff provider, or the development one;
@@ -236,7 +239,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(marketingBanRoutes, { prefix: '/api/marketing-ban', db, limiter });
   await app.register(handoffRoutes, { db, now, settings: sessionSettings });
-  await app.register(siteBannerRoutes, { catalogue: products.catalogue, file: options.siteBannersFile ?? bannersFileOf(products.formsDir), now });
+  // The banners and legal pages published in the studio (issue 30), read again as the live forms are.
+  const content = liveContent(db, { refreshMs: options.formsRefreshMs });
+  await app.register(siteBannerRoutes, {
+    catalogue: products.catalogue,
+    file: options.siteBannersFile ?? bannersFileOf(products.formsDir),
+    now,
+    published: () => publishedFromDatabase(content, BANNERS_ITEM),
+  });
+  await app.register(contentPageRoutes, { formsDir: products.formsDir, live: content });
   // Issue 17: the customer login and the customer area.
   await app.register(customerAuthRoutes, { db, products, keys, notifier, limiter, now, sessions: sessionSettings });
   await app.register(customerAreaRoutes, { db, products, flows, limiter, now, sessions: sessionSettings });
@@ -253,7 +264,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const knownFlows = [...serverFlowNames(), ...(options.flowsDir ? serverFlowNames(options.flowsDir) : [])];
   const verdicts = verdictJobs(db, { formsDir: products.formsDir, log: app.log, options: options.qaVerdicts });
   const versions = versionService({ gate: createPublishGate(db, { formsDir: products.formsDir, knownFlows, verdicts }), audit: staffAudit });
-  await app.register(contentRoutes, { db, service: versions, staffGuard, formsDir: products.formsDir, onPublished: () => forms.republish(), onSubmitted: (item, number) => void verdicts.queue(item, number), onSettled: (item, number) => verdicts.cancel(item, number) });
+  await app.register(contentRoutes, { db, service: versions, staffGuard, formsDir: products.formsDir, onPublished: async (item) => {
+      content.invalidate();
+      // The banners and pages are not in any form.
+      if (!item.startsWith('content:')) await forms.republish();
+    }, onSubmitted: (item, number) => void verdicts.queue(item, number), onSettled: (item, number) => verdicts.cancel(item, number) });
   app.addHook('onClose', async () => verdicts.stop());
   // Versions sent for approval before a restart get their verdict now.
   app.addHook('onReady', async () => {

@@ -88,6 +88,10 @@ export const messages = {
     fi: 'Osoitetta ei löytynyt.',
     en: 'Not found.',
   },
+  contentPageUnknown: {
+    fi: 'Sivua ei löytynyt.',
+    en: 'No content page of that name.',
+  },
   siteBannerPageInvalid: {
     fi: 'Sivun osoite ei kelpaa.',
     en: 'page must be a path of this site, such as /lainahakemukset.',
@@ -467,7 +471,7 @@ export const contentVersionTexts = {
   gate: 'Versiota ei voi julkaista: tarkistus löysi virheitä.',
   baselineNote: 'Tuotu repositoriosta',
   rollbackNote: 'Palautettu versio {number}',
-  diffNotAForm: 'Muutokset voi näyttää vain lomakkeista ja osioista.',
+  diffNotAForm: 'Muutokset voi näyttää vain lomakkeista, osioista, tiedotteista ja sisältösivuista.',
   diffUnresolved: 'Versiota ei voi koota lomakkeeksi, joten muutoksia ei voi näyttää.',
 } as const;
 

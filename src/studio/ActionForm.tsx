@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { VersionAction } from '../../engine/core/version-states.ts';
 import { studioApi, type VersionSummary } from './api.ts';
+import { hasVerdict } from './format.ts';
 import { fill, studioTexts as t } from './messages.fi.ts';
 import { useFocusOnMount } from './useFocusOnMount.ts';
 
@@ -81,7 +82,7 @@ export function ActionForm({
             />
           </>
         ) : (
-          <p>{fill(CONFIRM[action], { number })}</p>
+          <p>{fill(action === 'submit' && !hasVerdict(item) ? t.actions.confirmSubmitNoVerdict : CONFIRM[action], { number })}</p>
         )}
         <div className="studio-actions">
           <button type="submit" className="studio-button" disabled={busy}>

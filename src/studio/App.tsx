@@ -1,16 +1,20 @@
 // The form studio's routes (issue 30): the items, one item's versions, and a draft in the
-// draft editor (its own chunk, loaded when a draft is opened). Everything is behind the staff gate.
+// draft editor (its own chunk, loaded when a draft is opened): a form's (a document, a section)
+// in the form editor beside its preview, any other content's (the banners, a legal page, the
+// shared messages, the catalogue) as its JSON source. Everything is behind the staff gate.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
 import { ItemPage } from './ItemPage.tsx';
 import { ItemsPage } from './ItemsPage.tsx';
 import { Layout } from './Layout.tsx';
 import { studioTexts as t } from './messages.fi.ts';
+import { isFormItem } from './format.ts';
 import { PageHeading } from './PageHeading.tsx';
 import { studioPaths } from './paths.ts';
 import { StaffGate, useStaff } from './staff.tsx';
 
 const DraftEditor = lazy(() => import('./draft/DraftEditor.tsx').then((module) => ({ default: module.DraftEditor })));
+const ContentDraftEditor = lazy(() => import('./content/ContentDraftEditor.tsx').then((module) => ({ default: module.ContentDraftEditor })));
 const DraftPreview = lazy(() => import('./preview/DraftPreview.tsx').then((module) => ({ default: module.DraftPreview })));
 
 export function App(): ReactNode {
@@ -41,7 +45,22 @@ function DraftRoute(): ReactNode {
   const me = useStaff();
   const version = Number(number);
   if (!Number.isSafeInteger(version) || version < 1) return <NotFound />;
+  if (!isFormItem(item)) return <ContentDraftWorkspace key={`${item}/${version}`} item={item} number={version} me={me} />;
   return <DraftWorkspace key={`${item}/${version}`} item={item} number={version} me={me} />;
+}
+
+/** A draft of content that is not a form: its JSON source, no preview (the pages show it once published). */
+function ContentDraftWorkspace({ item, number, me }: { item: string; number: number; me: ReturnType<typeof useStaff> }): ReactNode {
+  return (
+    <div className="studio-draft-workspace">
+      <p>
+        <Link to={studioPaths.item(item)}>{t.draft.backToItem}</Link>
+      </p>
+      <Suspense fallback={<p role="status">{t.draft.loadingEditor}</p>}>
+        <ContentDraftEditor item={item} number={number} me={me} />
+      </Suspense>
+    </div>
+  );
 }
 
 /** The draft editor beside the preview of what it has saved: each saved revision is previewed anew. */

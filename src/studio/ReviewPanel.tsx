@@ -4,6 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { studioApi, type VersionSummary } from './api.ts';
 import { LoadFailed } from './LoadFailed.tsx';
+import { hasVerdict } from './format.ts';
 import { fill, studioTexts as t } from './messages.fi.ts';
 import { useLoad } from './useLoad.ts';
 import { VerdictView } from './VerdictView.tsx';
@@ -17,7 +18,14 @@ export function ReviewPanel({ item, version, live }: { item: string; version: Ve
     <section aria-labelledby={id} className="studio-panel" data-review={version.number}>
       <h2 id={id}>{fill(t.review.title, { number: version.number })}</h2>
       <Diff item={item} number={version.number} live={live} />
-      <Verdict item={item} version={version} />
+      {hasVerdict(item) ? (
+        <Verdict item={item} version={version} />
+      ) : (
+        <>
+          <h3>{t.review.verdictTitle}</h3>
+          <p>{t.review.noVerdict}</p>
+        </>
+      )}
     </section>
   );
 }

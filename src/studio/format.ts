@@ -11,9 +11,17 @@ export function kindOf(item: string): ItemKind | undefined {
 }
 
 export const kindLabel = (item: string) => {
+  if (item === 'content:banners') return studioTexts.contentKinds.banners;
+  if (item.startsWith('content:legal/')) return studioTexts.contentKinds.page;
   const kind = kindOf(item);
   return kind ? studioTexts.kinds[kind] : studioTexts.kinds.content;
 };
+
+/** Whether the item's versions get a QA verdict (forms: documents, sections, the shared messages); the catalogue and the banners and pages do not. */
+export const hasVerdict = (item: string) => item === 'messages' || kindOf(item) === 'document' || kindOf(item) === 'section';
+
+/** Whether the item's drafts are edited as forms (DraftEditor); any other as its JSON source (ContentDraftEditor). */
+export const isFormItem = (item: string) => kindOf(item) === 'document' || kindOf(item) === 'section';
 
 export const stateLabel = (state: VersionState | string) => (studioTexts.states as Record<string, string>)[state] ?? state;
 

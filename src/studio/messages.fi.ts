@@ -33,6 +33,8 @@ export const studioTexts = {
   roles: { editor: 'muokkaaja', approver: 'hyväksyjä', admin: 'ylläpitäjä' } as Record<string, string>,
 
   kinds: { document: 'lomake', section: 'osio', messages: 'yhteiset virheilmoitukset', catalogue: 'tuoteluettelo', content: 'sisältö' },
+  /** The content of forms/content/ by what it is: the banners, a legal page. */
+  contentKinds: { banners: 'tiedotteet', page: 'sisältösivu' },
 
   states: {
     draft: 'luonnos',
@@ -98,6 +100,7 @@ export const studioTexts = {
     confirmApprove: 'Julkaistaanko versio {number}? Se tulee heti hakijoiden käyttöön.',
     confirmRollback: 'Palautetaanko versio {number} voimaan? Siitä tehdään uusi julkaistu versio.',
     confirmSubmit: 'Lähetetäänkö luonnos {number} hyväksyttäväksi? Lähettämisen jälkeen tehdään QA-tarkistus.',
+    confirmSubmitNoVerdict: 'Lähetetäänkö luonnos {number} hyväksyttäväksi? Hyväksyjä näkee sen muutokset; julkaisu tarkistaa sisällön.',
     working: 'Tallennetaan…',
     done: {
       created: 'Luonnos {number} luotu.',
@@ -138,6 +141,7 @@ export const studioTexts = {
     messageChange: '”{before}” → ”{after}” ({count})',
     noMessage: 'ei virhettä',
     survivors: 'Havaitsematta jääneet mutaatiot',
+    noVerdict: 'Tälle sisällölle ei tehdä QA-tarkistusta: julkaisu tarkistaa sen rakenteen ja tekstit.',
   },
 
   draft: {
@@ -146,6 +150,16 @@ export const studioTexts = {
     loadingEditor: 'Ladataan luonnoseditoria…',
     loadingPreview: 'Ladataan esikatselua…',
     notDraft: 'Versio {number} ei ole luonnos (tila: {state}).',
+  },
+
+  // The JSON draft editor of content that is not a form (the banners, a legal page).
+  contentDraft: {
+    heading: '{item} – luonnos {number}',
+    sourceLabel: 'Sisällön lähde (JSON)',
+    sourceHint: 'Muokkaa sisältöä JSON-muodossa. Muutokset tallentuvat automaattisesti, kun teksti on kelvollista JSONia. Julkaisu tarkistaa sisällön.',
+    parseError: 'Tekstiä ei voi tallentaa: JSON-virhe rivillä {line}, sarakkeessa {column}.',
+    parseErrorSomewhere: 'Tekstiä ei voi tallentaa: se ei ole kelvollista JSONia.',
+    notAnObject: 'Tekstiä ei voi tallentaa: sisällön pitää olla JSON-olio, joka alkaa merkillä {.',
   },
 };
 

@@ -30,7 +30,9 @@ test('a banner from the API shows, closes with the keyboard, and stays closed af
   await expect(region.getByText(WARNING.text)).toBeVisible();
   await expect(region.getByRole('alert')).toContainText(CRITICAL.text);
   await expect(region.getByRole('link', { name: 'Lue lisää' })).toHaveAttribute('href', '/kayttoehdot');
-  // Above the header, as the first thing after the skip link.
+  // Above the header, as the first thing after the skip link; measured once the page's text is
+  // there (the loading page's header is replaced by the page's own when the text arrives).
+  await expect(page.getByRole('heading', { level: 1, name: 'Sivuston käyttöehdot' })).toBeVisible();
   const regionBox = (await region.boundingBox())!;
   const headerBox = (await page.getByRole('banner').boundingBox())!;
   expect(regionBox.y).toBeLessThan(headerBox.y);

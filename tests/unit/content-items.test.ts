@@ -2,7 +2,7 @@
 // tells a changed file from an unchanged one (hash.ts).
 import { expect, it } from 'vitest';
 import { contentHash, canonicalJson } from '../../src/server/versions/hash.ts';
-import { contentItems, itemPath } from '../../src/server/versions/items.ts';
+import { contentItems, itemPath, pageItem, pageOfItem } from '../../src/server/versions/items.ts';
 
 it('maps every kind of item key to its file in forms/, and no other key to any file', () => {
   expect(itemPath('document:consumer')).toBe('consumer.json');
@@ -14,12 +14,20 @@ it('maps every kind of item key to its file in forms/, and no other key to any f
     expect(itemPath(key), key).toBeUndefined();
 });
 
-it("lists the repository's documents, sections and catalogue as items", () => {
+it("lists the repository's documents, sections, catalogue, banners and legal pages as items, not site.json", () => {
   const items = contentItems().map(({ item }) => item);
   expect(items).toContain('document:consumer');
   expect(items).toContain('section:housing');
-  expect(items.at(-1)).toBe('catalogue');
-  expect(items.filter((item) => item.startsWith('content:'))).toEqual([]);
+  const content = items.filter((item) => item.startsWith('content:'));
+  expect(items.slice(items.indexOf('catalogue') + 1)).toEqual(content);
+  expect(content).toEqual(['content:banners', 'content:legal/ennakkotiedot', 'content:legal/kayttoehdot', 'content:legal/sivuston-kayttoehdot', 'content:legal/tietosuojaseloste']);
+  expect(content).not.toContain('content:site');
+});
+
+it('names the page of a legal page item, and none of another', () => {
+  expect(pageOfItem('content:legal/tietosuojaseloste')).toBe('tietosuojaseloste');
+  expect(pageItem('kayttoehdot')).toBe('content:legal/kayttoehdot');
+  for (const key of ['content:banners', 'content:legal/a/b', 'content:legal/', 'content:legal/../x', 'document:legal']) expect(pageOfItem(key), key).toBeUndefined();
 });
 
 it('hashes content alike whatever its key order, and differently when a value changes', () => {

@@ -1,7 +1,9 @@
 // The content pages (forms/content/legal/<name>.json, shown at /<name>): which exist,
 // and each one's text, fetched only when its page is shown so no page of text weighs on
 // the application's first step. The site's shared values and footer (site.json) are small
-// and every page's footer uses them.
+// and every page's footer uses them. A page's text is the server's live one
+// (GET /api/content/pages/<name>: a version published in the studio shows without a build);
+// the bundled text when the server does not answer it, so a page always has its text.
 import type { ContentPage, SiteContent } from '../../../engine/core/content.ts';
 import { brandValues } from '../../../engine/core/content.ts';
 import siteJson from '../../../forms/content/site.json';
@@ -17,9 +19,22 @@ export const contentPageNames: readonly string[] = [...byName.keys()].sort();
 
 export const contentPagePath = (name: string) => `/${name}`;
 
-export function loadContentPage(name: string): Promise<ContentPage> {
+/** The server's live text of a page: undefined when it cannot answer (down, an old server, a broken answer). */
+async function fetchLivePage(name: string): Promise<ContentPage | undefined> {
+  try {
+    const response = await fetch(`/api/content/pages/${encodeURIComponent(name)}`, { headers: { accept: 'application/json' } });
+    if (!response.ok) return undefined;
+    const page = (await response.json()) as Partial<ContentPage>;
+    return typeof page.title === 'string' && Array.isArray(page.sections) ? (page as ContentPage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function loadContentPage(name: string): Promise<ContentPage> {
   const load = byName.get(name);
-  return load ? load() : Promise.reject(new Error(`no content page ${name}`));
+  if (!load) throw new Error(`no content page ${name}`);
+  return (await fetchLivePage(name)) ?? load();
 }
 
 export const site = siteJson as SiteContent;

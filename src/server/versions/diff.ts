@@ -5,11 +5,15 @@
 // effect: every live document that includes the section, resolved once with each version; the
 // shared messages' versions likewise in every document.
 // Only resolving can stand in the way: a draft the gate would refuse still shows its changes.
+// The banners and a legal page are not forms: their versions are compared as JSON, text by
+// text (engine/core/content-diff.ts).
+import { diffContent, formatContentDiff } from '../../../engine/core/content-diff.ts';
 import { checkSource, type Finding } from '../../../engine/core/check.ts';
 import { diffFormDocuments, formatFormDiff, type FormChange } from '../../../engine/core/form-diff.ts';
 import type { LoadSection } from '../../../engine/core/sections.ts';
 import type { FormDocument } from '../../../engine/core/types.ts';
 import type { Queryable } from '../db/index.ts';
+import { BANNERS_ITEM, pageOfItem } from './items.ts';
 import { readLiveSources } from './live-sources.ts';
 
 export interface ItemChange extends FormChange {
@@ -17,15 +21,25 @@ export interface ItemChange extends FormChange {
   document?: string;
 }
 
+/** A change of content that is not a form: its JSON path. */
+export interface ContentItemChange {
+  kind: 'content';
+  text: string;
+  path: string;
+}
+
 export type ContentDiff =
-  | { ok: true; changes: ItemChange[]; lines: string[]; documents?: string[] }
+  | { ok: true; changes: Array<ItemChange | ContentItemChange>; lines: string[]; documents?: string[] }
   /** A version that does not resolve to a form document; what stands in the way. */
   | { ok: false; findings: Finding[] };
 
 const NO_CHECKS = { checkShape: () => [], checkFlat: () => [], checkOneSection: () => [] };
 
-/** Whether the item's versions can be diffed as forms (documents, sections and the shared messages can). */
-export const isDiffable = (item: string) => item === 'messages' || item.startsWith('document:') || item.startsWith('section:');
+/** Whether the item's versions are compared as JSON texts (the banners, a legal page). */
+const isTextContent = (item: string) => item === BANNERS_ITEM || pageOfItem(item) !== undefined;
+
+/** Whether the item's versions can be diffed: as forms (documents, sections and the shared messages), or as texts (the banners, the legal pages). */
+export const isDiffable = (item: string) => item === 'messages' || item.startsWith('document:') || item.startsWith('section:') || isTextContent(item);
 
 function resolve(raw: unknown, loadSection: LoadSection, sharedMessages: Record<string, string>): { document: FormDocument } | { findings: Finding[] } {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { findings: [{ path: '/', message: 'ei ole JSON-olio' }] };
@@ -47,6 +61,10 @@ function diffOrFindings(before: FormDocument, after: FormDocument): { changes: F
 }
 
 export async function diffVersions(db: Queryable, formsDir: string, item: string, before: unknown, after: unknown): Promise<ContentDiff> {
+  if (isTextContent(item)) {
+    const changes = diffContent(before, after);
+    return { ok: true, changes: changes.map(({ text, path }) => ({ kind: 'content', text, path })), lines: formatContentDiff(changes) };
+  }
   const sources = await readLiveSources(db, formsDir);
   /** A document as it reads with this version of the item in place of the live one. */
   const resolveWith = (documentId: string, version: unknown) => {

@@ -1,12 +1,20 @@
 // What a version must pass before it goes live (issue 29 items 3 and 6): the checks of
 // forms:check, run on the candidate in the company of what is live (a section is checked in
 // every document that includes it, the shared messages in every document, a document with the
-// live sections, the catalogue against the live documents), and, for a form, the QA verdict when one is given. Any finding refuses.
+// live sections, the catalogue against the live documents, the banners against the live
+// catalogue's brands, a legal page against site.json's placeholders), and, for a form, the QA
+// verdict when one is given. Any finding refuses. Content that is not a form needs no verdict.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkBanners } from '../../../engine/core/banners.ts';
 import { checkCatalogue } from '../../../engine/core/catalogue.ts';
 import { checkSection, checkSharedMessages } from '../../../engine/core/check.ts';
+import { checkContentPage } from '../../../engine/core/content-check.ts';
+import { knownPlaceholders, type SiteContent } from '../../../engine/core/content.ts';
 import type { Finding } from '../../../engine/core/types.ts';
-import { FORMS_DIR } from '../../../engine/core/node.ts';
+import { CONTENT_FOLDER, FORMS_DIR, SITE_CONTENT_FILE } from '../../../engine/core/node.ts';
 import type { Queryable } from '../db/index.ts';
+import { BANNERS_ITEM, pageOfItem } from './items.ts';
 import { readLiveSources } from './live-sources.ts';
 import type { VerdictJobs } from './qa-verdicts.ts';
 import type { GateFinding, PublishGate } from './service.ts';
@@ -23,6 +31,15 @@ const described = (finding: Finding, where?: string): GateFinding => ({
   path: finding.path,
   message: [where, finding.section && `osio ${finding.section}`, finding.message].filter(Boolean).join(': '),
 });
+
+/** The placeholders a legal page may use: site.json's values (not versioned; read as forms:check reads it) and the brand's own. */
+function sitePlaceholders(formsDir: string): Set<string> {
+  try {
+    return knownPlaceholders(JSON.parse(readFileSync(join(formsDir, CONTENT_FOLDER, SITE_CONTENT_FILE), 'utf8')) as SiteContent);
+  } catch {
+    return knownPlaceholders(undefined);
+  }
+}
 
 export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFlows, verdicts }: GateOptions = {}): PublishGate {
   const judged = async (item: string, source: unknown) => {
@@ -54,8 +71,13 @@ export function createPublishGate(db: Queryable, { formsDir = FORMS_DIR, knownFl
     if (kind === 'catalogue') {
       return { findings: checkCatalogue(source, (documentId) => sources.cleanly(documentId), knownFlows).map((finding) => described(finding)) };
     }
-    // Content of forms/content/ has its own checks when its issue versions it.
-    return { findings: [{ path: '', message: `sisällön "${item}" julkaisua ei vielä tarkisteta, joten sitä ei voi julkaista` }] };
+    if (item === BANNERS_ITEM) {
+      const catalogue = sources.source('catalogue') as { brands?: Record<string, unknown> };
+      return { findings: checkBanners(source, new Set(Object.keys(catalogue.brands ?? {}))).map((finding) => described(finding, 'tiedotteet')) };
+    }
+    if (pageOfItem(item) !== undefined) return { findings: checkContentPage(source, sitePlaceholders(formsDir)).map((finding) => described(finding, `sivu ${pageOfItem(item)}`)) };
+    // site.json is not versioned (ADR 0011): it is bundled into the pages.
+    return { findings: [{ path: '', message: `sisältöä "${item}" ei julkaista studiosta: se kootaan sivuihin, kun ne rakennetaan` }] };
   };
   return async (item, source) => {
     try {

@@ -25,7 +25,15 @@ const member = (id: number, ...roles: string[]): StaffMe => ({ id, name: 'N', ro
 
 describe('studio texts', () => {
   it('names each kind of item and each state in Finnish', () => {
-    expect(['document:consumer', 'section:identity', 'messages', 'catalogue', 'content:legal/tietosuoja'].map(kindLabel)).toEqual(['lomake', 'osio', 'yhteiset virheilmoitukset', 'tuoteluettelo', 'sisältö']);
+    expect(['document:consumer', 'section:identity', 'messages', 'catalogue', 'content:legal/tietosuoja', 'content:banners', 'content:muu'].map(kindLabel)).toEqual([
+      'lomake',
+      'osio',
+      'yhteiset virheilmoitukset',
+      'tuoteluettelo',
+      'sisältösivu',
+      'tiedotteet',
+      'sisältö',
+    ]);
     expect(['draft', 'review', 'live', 'retired'].map(stateLabel)).toEqual(['luonnos', 'tarkastettavana', 'julkaistu', 'poistunut käytöstä']);
   });
 
