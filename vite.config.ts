@@ -5,6 +5,7 @@ import { formsPlugin } from './engine/build/vite-plugin-forms.ts';
 import { formPreloadPlugin } from './src/build/form-preload-plugin.ts';
 import { lenderCounts } from './src/build/lender-counts.ts';
 import { precompressPlugin } from './src/build/precompress-plugin.ts';
+import { rjsfUriPlugin } from './src/build/rjsf-uri-plugin.ts';
 import { studioEntryPlugin } from './src/build/studio-entry-plugin.ts';
 
 // Vitest runs from the repository root (its include globs below are relative to it);
@@ -39,6 +40,7 @@ export default defineConfig({
   plugins: [
     react(),
     formsPlugin(),
+    rjsfUriPlugin(resolve(import.meta.dirname, 'engine/react/fragment-uri.ts')),
     formPreloadPlugin(resolve(import.meta.dirname, 'src/app/form-preload.ts')),
     studioEntryPlugin(resolve(import.meta.dirname, 'src/app')),
     precompressPlugin(),

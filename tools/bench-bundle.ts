@@ -56,6 +56,9 @@ const NOT_FOR_STEP_1: Array<[string, RegExp]> = [
   ['customer-area pages', /[\\/]src[\\/]app[\\/]customer[\\/](?!session[.-])/],
   ['mortgage pages', /[\\/]src[\\/]app[\\/]mortgage[\\/]MortgagePages\./],
   ['fast-json-patch', /[\\/]node_modules[\\/]fast-json-patch[\\/]/],
+  // Issue 31: other pages' texts come with them (src/app/messages/), and RJSF's URI resolver is a stand-in.
+  ['other pages\' texts', /[\\/]src[\\/]app[\\/]messages[\\/](?!step\.fi\.ts$)/],
+  ['fast-uri', /[\\/]node_modules[\\/]fast-uri[\\/]/],
   // Staff's form studio (issue 30) is a page of its own.
   ['form studio', /[\\/]src[\\/]studio[\\/]/],
 ];

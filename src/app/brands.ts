@@ -2,7 +2,7 @@
 // (spec §1). Which brands exist, their domains, host markers and variants come from
 // the catalogue in forms/; their names and colours are the page's own.
 import { brandForHostName, brandIds, catalogue, type BrandId } from './catalogue.ts';
-import { brandTexts } from './messages.fi.ts';
+import { brandTexts } from './messages/step.fi.ts';
 
 export type { BrandId } from './catalogue.ts';
 

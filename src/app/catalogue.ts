@@ -1,7 +1,7 @@
 // The product catalogue of forms/ as the browser sees it: which products have pages,
 // their API prefixes and variants, and the brands. The same file the server reads,
 // bundled as data; the product and brand id types follow from it, so a product added
-// there without its texts in messages.fi.ts fails the type check.
+// there without its texts in messages/step.fi.ts fails the type check.
 import raw from '../../forms/catalogue.json' with { type: 'json' };
 import { brandIdForHost, checkedCatalogue, productByPath, type CatalogueProduct, type CatalogueService } from '../../engine/core/catalogue.ts';
 

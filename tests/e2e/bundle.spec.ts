@@ -28,6 +28,12 @@ const OTHER_PAGES_MARKERS: Array<[file: string, marker: string]> = [
   ['forms/content/legal/tietosuojaseloste.json', 'Tietojen luovuttaminen'],
   // The form studio's texts (issue 30): staff's code is a page of its own, never the applicants'.
   ['src/studio/messages.fi.ts', 'Kirjaudu lomakestudioon'],
+  // The catalogue's modules of the pages step 1 does not show (issue 31): they come with those pages.
+  ['src/app/messages/customer.fi.ts', 'Kirjautumalla näet lainahakemuksiesi tarjoukset'],
+  ['src/app/messages/offers.fi.ts', 'Todellinen vuosikorko, pienin ensin'],
+  ['src/app/messages/resume.fi.ts', 'Kirjaudu esitäytettyyn hakemukseen'],
+  ['src/app/messages/identification.fi.ts', 'Pankit eivät salli tunnistautumista upotetussa'],
+  ['src/app/messages/legal.fi.ts', 'Versio {version}'],
 ];
 
 /** The paths of the JavaScript (and CSS) files the page fetches from now on. */

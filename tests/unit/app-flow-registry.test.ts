@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brandForHost } from '../../src/app/brands.ts';
 import { catalogue } from '../../src/app/catalogue.ts';
-import { pages } from '../../src/app/messages.fi.ts';
+import { pages } from '../../src/app/messages/index.ts';
 import { ProductRoute } from '../../src/app/pages/ProductRoute.tsx';
 import { parseApplicationPath } from '../../src/app/routes.ts';
 import { appFlowNamed, appFlowNames } from '../../src/flows/app-registry.ts';

@@ -10,7 +10,7 @@ import { checkCatalogue, checkedCatalogue, parseCatalogue, type DocumentLookup }
 import { readCatalogue } from '../../engine/core/node.ts';
 import { brandForHost } from '../../src/app/brands.ts';
 import { services } from '../../src/app/catalogue.ts';
-import { pages } from '../../src/app/messages.fi.ts';
+import { pages } from '../../src/app/messages/index.ts';
 import { ServiceRoute } from '../../src/app/pages/ServiceRoute.tsx';
 import { appFlowNamed, appServiceNamed } from '../../src/flows/app-registry.ts';
 import { loadServerFlows, loadServiceFlows, serverFlowNames, UnknownFlowError } from '../../src/flows/server-registry.ts';

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { brandForHost } from '../../src/app/brands.ts';
 import { Header, headerTitle } from '../../src/app/layout/Header.tsx';
-import { headerTexts } from '../../src/app/messages.fi.ts';
+import { headerTexts } from '../../src/app/messages/index.ts';
 
 describe('the header title', () => {
   it('follows the view parameter, then the product page, else the consumer loan', () => {

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { FormRuntime } from '../../../engine/core/index.ts';
 import type { RendererSlots } from '../../../engine/react/index.ts';
 import { formatNumber, useComputed } from '../../../engine/react/index.ts';
-import { loanStep, modals } from '../messages.fi.ts';
+import { loanStep, modals } from '../messages/step.fi.ts';
 import { isInfoKey, type InfoKey } from '../modals/AppModals.tsx';
 import { fill } from '../text.ts';
 

@@ -2,7 +2,7 @@
 // the form on narrow ones, closed until the applicant opens it, so the page does
 // not end in a long list they have just typed.
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
-import { summaryPanel } from '../messages.fi.ts';
+import { summaryPanel } from '../messages/step.fi.ts';
 
 const WIDE = '(min-width: 62rem)';
 

@@ -2,7 +2,7 @@
 // screen and cards on a phone (CSS shows one of them), each with 'Katso tarjoukset' and
 // 'Peru hakemus', or 'Peruttu' (disabled) once cancelled, and a help dialog.
 import { useState, type ReactNode } from 'react';
-import { customerTexts } from '../messages.fi.ts';
+import { customerTexts } from '../messages/customer.fi.ts';
 import { Modal } from '../modals/Modal.tsx';
 import { formatEuros } from '../offers/format.ts';
 import { fill } from '../text.ts';

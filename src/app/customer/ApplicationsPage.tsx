@@ -9,7 +9,7 @@ import type { Brand } from '../brands.ts';
 import { defaultProduct, services } from '../catalogue.ts';
 import { appServiceNamed } from '../../flows/app-registry.ts';
 import { MessagePage, PageShell } from '../layout/PageShell.tsx';
-import { customerTexts } from '../messages.fi.ts';
+import { customerTexts } from '../messages/customer.fi.ts';
 import { formatEuros } from '../offers/format.ts';
 import { OffersList } from '../offers/OffersList.tsx';
 import { DEFAULT_SORT, type SortChoice } from '../offers/rules.ts';

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
 import { defaultProduct } from '../catalogue.ts';
 import { PageShell } from '../layout/PageShell.tsx';
-import { customerTexts } from '../messages.fi.ts';
+import { customerTexts } from '../messages/customer.fi.ts';
 import { paths } from '../routes.ts';
 import './apply.css';
 

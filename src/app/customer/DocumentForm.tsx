@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
 import { FormWizard, useFormView, type ContinueOutcome, type RendererServices, type RendererSlots } from '../../../engine/react/index.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
-import { renderer } from '../messages.fi.ts';
+import { renderer } from '../messages/step.fi.ts';
 
 export function DocumentForm({
   runtime,

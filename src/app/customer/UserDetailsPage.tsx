@@ -13,7 +13,7 @@ import type { Brand } from '../brands.ts';
 import { defaultProduct } from '../catalogue.ts';
 import type { FormLoader } from '../form-source.ts';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { customerTexts } from '../messages.fi.ts';
+import { customerTexts } from '../messages/customer.fi.ts';
 import { LoadFailedPage } from '../pages/LoadingPages.tsx';
 import { paths } from '../routes.ts';
 import { DocumentForm, usePageForm } from './DocumentForm.tsx';

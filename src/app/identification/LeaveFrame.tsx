@@ -3,7 +3,7 @@
 // code (POST /api/session/handoff) and sends the top window to it; the top window lands on this
 // same page of the service with the application, and the person chooses the bank there.
 import { useState, type ReactNode } from 'react';
-import { identification } from '../messages.fi.ts';
+import { identification } from '../messages/identification.fi.ts';
 
 const t = identification.frame;
 

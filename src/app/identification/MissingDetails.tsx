@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
 import { HomeNoticePage } from '../layout/PageShell.tsx';
-import { identification } from '../messages.fi.ts';
+import { identification } from '../messages/identification.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 

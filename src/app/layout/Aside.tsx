@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { lenderCount } from '../lender-count.ts';
 import { site as content } from '../legal/legal-pages.ts';
-import { site, promo } from '../messages.fi.ts';
+import { site, promo } from '../messages/step.fi.ts';
 import type { Product } from '../products.ts';
 import { fill } from '../text.ts';
 import { CheckIcon, PhoneIcon } from './icons.tsx';

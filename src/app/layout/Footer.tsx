@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { fillPlaceholders } from '../../../engine/core/content.ts';
 import type { Brand } from '../brands.ts';
 import { contentPagePath, site as content, valuesFor } from '../legal/legal-pages.ts';
-import { site } from '../messages.fi.ts';
+import { site } from '../messages/step.fi.ts';
 import { fill } from '../text.ts';
 import { CUSTOMER_SERVICE_ID } from './Header.tsx';
 import { Logo } from './Logo.tsx';

@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
 import { productAtPath, productIds } from '../catalogue.ts';
 import { CUSTOMER_PATHS, LOGIN_PATH, useCustomerSession } from '../customer/session.tsx';
-import { customerTexts, headerTexts, site } from '../messages.fi.ts';
+import { customerMenu, headerTexts, site } from '../messages/step.fi.ts';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { LockIcon, PhoneIcon } from './icons.tsx';
@@ -127,7 +127,7 @@ export const CUSTOMER_SERVICE_ID = 'asiakaspalvelu';
 function CustomerMenu(): ReactNode {
   const { authenticated } = useCustomerSession();
   const { open, toggle, button } = useFoldingMenu();
-  const m = customerTexts.menu;
+  const m = customerMenu;
 
   if (authenticated === null) return null;
   if (!authenticated) {

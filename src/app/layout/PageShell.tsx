@@ -4,7 +4,7 @@
 // preset they are left out (embedding.ts).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
-import { site } from '../messages.fi.ts';
+import { site } from '../messages/step.fi.ts';
 import { hidesChrome, postHeightToParent } from './embedding.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';

@@ -5,7 +5,7 @@
 // banner's close button, or to the page's main content, never lost to the document.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { LinkedText } from '../../../engine/react/LinkedText.tsx';
-import { bannerTexts as t } from '../messages.fi.ts';
+import { bannerTexts as t } from '../messages/step.fi.ts';
 import { dismissedBanners, fetchSiteBanners, rememberDismissed, type SiteBanner } from './site-banners-api.ts';
 
 export function SiteBanners(): ReactNode {

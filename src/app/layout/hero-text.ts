@@ -2,7 +2,7 @@
 // form document (brand variant included), the same values the validator checks.
 import type { FormDocument } from '../../../engine/core/index.ts';
 import { formatNumber } from '../../../engine/react/format.ts';
-import { hero } from '../messages.fi.ts';
+import { hero } from '../messages/step.fi.ts';
 import type { Product } from '../products.ts';
 import { fill } from '../text.ts';
 

@@ -8,7 +8,7 @@ import { LinkedText } from '../../../engine/react/LinkedText.tsx';
 import type { Brand } from '../brands.ts';
 import { defaultProduct } from '../catalogue.ts';
 import { PageShell } from '../layout/PageShell.tsx';
-import { legalTexts } from '../messages.fi.ts';
+import { legalTexts } from '../messages/legal.fi.ts';
 import { LoadFailedPage, LoadingPage } from '../pages/LoadingPages.tsx';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';

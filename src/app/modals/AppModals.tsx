@@ -2,7 +2,7 @@
 // fields to check, and the information dialogs fields link to.
 import { useEffect, type ReactNode } from 'react';
 import type { FieldError } from '../../../engine/core/index.ts';
-import { businessTexts, modals } from '../messages.fi.ts';
+import { businessTexts, modals } from '../messages/step.fi.ts';
 import { Modal } from './Modal.tsx';
 
 export type ModalState =

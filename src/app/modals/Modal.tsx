@@ -2,7 +2,7 @@
 // inert (the focus trap), Escape closes it unless it is a progress dialog, it is
 // labelled by its heading, and focus returns to where it was.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { modals } from '../messages.fi.ts';
+import { modals } from '../messages/step.fi.ts';
 
 export interface ModalProps {
   title: string;

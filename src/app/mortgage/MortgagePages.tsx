@@ -9,7 +9,7 @@ import { MissingDetails } from '../identification/MissingDetails.tsx';
 import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { mortgagePages, site } from '../messages.fi.ts';
+import { mortgagePages, site } from '../messages/step.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';

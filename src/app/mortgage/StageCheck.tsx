@@ -7,7 +7,7 @@ import { loadApplication } from '../application/storage.ts';
 import type { Brand } from '../brands.ts';
 import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { mortgagePages } from '../messages.fi.ts';
+import { mortgagePages } from '../messages/step.fi.ts';
 import type { IdentificationGateProps } from '../../flows/app-flow.ts';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';

@@ -1,7 +1,8 @@
 // What a person can do when no lender made an offer (issue 25): apply again for less or
 // for longer, apply with a co-applicant (consumer loans), or ask the customer service.
 import { useId, type ReactNode } from 'react';
-import { offersTexts as t, site } from '../messages.fi.ts';
+import { site } from '../messages/step.fi.ts';
+import { offersTexts as t } from '../messages/offers.fi.ts';
 import { fill } from '../text.ts';
 
 interface Props {

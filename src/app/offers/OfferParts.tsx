@@ -1,7 +1,7 @@
 // What every offers list shows of one offer (the consumer's and the business's): the
 // lender's logo and the offer's terms.
 import type { ReactNode } from 'react';
-import { offersTexts as t } from '../messages.fi.ts';
+import { offersTexts as t } from '../messages/offers.fi.ts';
 import { fill } from '../text.ts';
 import { formatCents, formatEuros, formatPercent, formatTenor } from './format.ts';
 import type { ListedOffer } from './rules.ts';

@@ -5,7 +5,7 @@
 // figures), so the chart is its own table equivalent. Bar lengths are set through the
 // DOM (React's style property), which the CSP allows; no chart library.
 import { useId, type ReactNode } from 'react';
-import { offersTexts as t } from '../messages.fi.ts';
+import { offersTexts as t } from '../messages/offers.fi.ts';
 import { fill } from '../text.ts';
 import { formatCents } from './format.ts';
 import { lowestTotalId, type ListedOffer } from './rules.ts';

@@ -5,7 +5,7 @@
 // lender made an offer, and the accept dialog, which opens the lender's page in a window
 // opened inside the click. The page around it owns the polling and says whose offers these are.
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { offersTexts as t } from '../messages.fi.ts';
+import { offersTexts as t } from '../messages/offers.fi.ts';
 import { Modal } from '../modals/Modal.tsx';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';

@@ -7,7 +7,7 @@ import { trackPurchase } from '../analytics.ts';
 import { useOffersPageEvent } from './offers-page-event.ts';
 import type { Brand } from '../brands.ts';
 import { PageShell } from '../layout/PageShell.tsx';
-import { offersTexts as t } from '../messages.fi.ts';
+import { offersTexts as t } from '../messages/offers.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';

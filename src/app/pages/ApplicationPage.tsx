@@ -23,7 +23,7 @@ import { PromoBox, SupportLine } from '../layout/Aside.tsx';
 import { presetFormData } from '../layout/embedding.ts';
 import { Hero } from '../layout/Hero.tsx';
 import { HomeNoticePage, PageShell } from '../layout/PageShell.tsx';
-import { pages, renderer, summaryPanel } from '../messages.fi.ts';
+import { pages, renderer, summaryPanel } from '../messages/step.fi.ts';
 import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals/AppModals.tsx';
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';

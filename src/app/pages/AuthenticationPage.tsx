@@ -13,7 +13,7 @@ import { isEmbedded } from '../layout/embedding.ts';
 import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { identification } from '../messages.fi.ts';
+import { identification } from '../messages/identification.fi.ts';
 import type { Product } from '../products.ts';
 import { ResumeGate } from './lazy-pages.tsx';
 import { paths } from '../routes.ts';

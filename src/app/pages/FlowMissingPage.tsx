@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
 import { defaultProduct, productEntry } from '../catalogue.ts';
 import { HomeNoticePage } from '../layout/PageShell.tsx';
-import { pages } from '../messages.fi.ts';
+import { pages } from '../messages/step.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 

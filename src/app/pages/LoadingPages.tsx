@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
 import { defaultProduct } from '../catalogue.ts';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { pages } from '../messages.fi.ts';
+import { pages } from '../messages/step.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 

@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { marketingBanPage as texts } from '../messages.fi.ts';
+import { marketingBanPage as texts } from '../messages/resume.fi.ts';
 import { Modal } from '../modals/Modal.tsx';
 import { paths } from '../routes.ts';
 import { setMarketingBan } from '../resume/api.ts';

@@ -3,7 +3,7 @@ import { defaultProduct } from '../catalogue.ts';
 import type { ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
 import { HomeNoticePage } from '../layout/PageShell.tsx';
-import { pages } from '../messages.fi.ts';
+import { pages } from '../messages/step.fi.ts';
 import { paths } from '../routes.ts';
 
 export function NotFoundPage({ brand }: { brand: Brand }): ReactNode {

@@ -8,7 +8,7 @@ import type { Brand } from '../brands.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { productEntry } from '../catalogue.ts';
 import { LoadedFormContext } from '../loaded-form.ts';
-import { documentTitle } from '../messages.fi.ts';
+import { documentTitle } from '../messages/step.fi.ts';
 import { productOfPath, variantsFor, type Product } from '../products.ts';
 import { looksLikeApplication, parseApplicationPath, paths, type AppRoute } from '../routes.ts';
 import { fill } from '../text.ts';

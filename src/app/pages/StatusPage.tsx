@@ -9,7 +9,7 @@ import { MissingDetails } from '../identification/MissingDetails.tsx';
 import { DelayedSpinner } from '../layout/DelayedSpinner.tsx';
 import '../identification/identification.css';
 import { MessagePage } from '../layout/PageShell.tsx';
-import { identification } from '../messages.fi.ts';
+import { identification } from '../messages/identification.fi.ts';
 import type { Product } from '../products.ts';
 import { ResumeGate } from './lazy-pages.tsx';
 import { paths } from '../routes.ts';

@@ -3,7 +3,7 @@
 // the marketing ban. Escape closes it; the page behind then explains what happened.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { resume } from '../messages.fi.ts';
+import { resume } from '../messages/resume.fi.ts';
 import { Modal } from '../modals/Modal.tsx';
 import { fill } from '../text.ts';
 

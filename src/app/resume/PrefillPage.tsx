@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import type { Brand } from '../brands.ts';
 import { PrefilledStart } from '../customer/PrefilledStart.tsx';
 import { HomeNoticePage } from '../layout/PageShell.tsx';
-import { resume } from '../messages.fi.ts';
+import { resume } from '../messages/resume.fi.ts';
 import type { Product } from '../products.ts';
 import { looksLikeApplication, paths } from '../routes.ts';
 import { ResumeGate } from './ResumeGate.tsx';

@@ -17,7 +17,7 @@ import type { Brand } from '../brands.ts';
 import { appFlowOf } from '../../flows/app-registry.ts';
 import { HomeNoticePage, MessagePage } from '../layout/PageShell.tsx';
 import { LoadingPage } from '../pages/LoadingPages.tsx';
-import { resume } from '../messages.fi.ts';
+import { resume } from '../messages/resume.fi.ts';
 import type { Product } from '../products.ts';
 import { paths } from '../routes.ts';
 import { fill } from '../text.ts';

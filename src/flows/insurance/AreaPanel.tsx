@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { CatalogueService } from '../../../engine/core/catalogue.ts';
 import insurance from '../../../forms/insurance.json' with { type: 'json' };
-import { customerTexts } from '../../app/messages.fi.ts';
+import { customerTexts } from '../../app/messages/customer.fi.ts';
 import { decisionText } from './decision.ts';
 import { fetchInsurance, type InsuranceApplication } from './page-api.ts';
 import { statusText } from './page-logic.ts';

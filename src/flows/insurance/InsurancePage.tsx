@@ -6,7 +6,7 @@
 // forms/insurance.json, the fee under the tier slider priced at once from the document's
 // table; with one, what was applied for, its status, the insurer's answer and the bank
 // buttons to sign it, the signature status asked every 4 s (§9) until it is signed.
-// The words of the insurance are the document's; the page's are messages.fi.ts's.
+// The words of the insurance are the document's; the page's are src/app/messages/customer.fi.ts's.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CRITERIA } from '../../../engine/core/insurance-eligibility.ts';
@@ -26,7 +26,8 @@ import { MethodList } from '../../app/identification/MethodList.tsx';
 import '../../app/identification/identification.css';
 import { isEmbedded } from '../../app/layout/embedding.ts';
 import { PageShell } from '../../app/layout/PageShell.tsx';
-import { customerTexts, identification } from '../../app/messages.fi.ts';
+import { customerTexts } from '../../app/messages/customer.fi.ts';
+import { identification } from '../../app/messages/identification.fi.ts';
 import { formatCents, formatEuros } from '../../app/offers/format.ts';
 import { LoadFailedPage } from '../../app/pages/LoadingPages.tsx';
 import { paths } from '../../app/routes.ts';

@@ -1,5 +1,5 @@
 // The insurer's answer in words (issue 27 item 7), on /maksuturva and on /lainahakemukset.
-import { customerTexts } from '../../app/messages.fi.ts';
+import { customerTexts } from '../../app/messages/customer.fi.ts';
 import { fill } from '../../app/text.ts';
 import type { InsuranceApplication } from './page-api.ts';
 

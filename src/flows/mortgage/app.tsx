@@ -3,7 +3,7 @@
 // it; a reopened link goes where the application is before any form.
 import type { ComponentType } from 'react';
 import type { AppFlow } from '../app-flow.ts';
-import { mortgagePages, resume } from '../../app/messages.fi.ts';
+import { mortgagePages } from '../../app/messages/step.fi.ts';
 import { MortgageIdentificationStage, MortgageStageCheck } from '../../app/mortgage/StageCheck.tsx';
 import { lazyPage } from '../../app/pages/lazy-pages.tsx';
 
@@ -20,7 +20,7 @@ export const appFlow: AppFlow = {
   lastStep: 'submit',
   stepEvent: 'mortgage_application',
   // showWholeForm (marketplace spec §4).
-  resume: { wholeForm: true, invalidCode: resume.errors.invalidMortgage },
+  resume: { wholeForm: true, invalidCode: mortgagePages.invalidCode },
   identification: {
     primaryOnly: true,
     texts: mortgagePages.authentication,

@@ -11,7 +11,7 @@ import { baseBuilder } from '../../../engine/qa/base.ts';
 import { seededRandom } from '../../../engine/qa/random.ts';
 import { FormWizard, schemaDefaults } from '../../../engine/react/index.ts';
 import { catalogue } from '../../app/catalogue.ts';
-import { renderer } from '../../app/messages.fi.ts';
+import { renderer } from '../../app/messages/step.fi.ts';
 import { previewTexts as texts } from './messages.fi.ts';
 import { variantChoices } from './variant-choices.ts';
 import '../../../engine/react/theme.css';

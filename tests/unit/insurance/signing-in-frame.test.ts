@@ -4,7 +4,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerTexts, identification } from '../../../src/app/messages.fi.ts';
+import { customerTexts, identification } from '../../../src/app/messages/index.ts';
 import { SigningMethods } from '../../../src/flows/insurance/InsurancePage.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

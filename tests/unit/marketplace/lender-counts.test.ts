@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { lenderCount } from '../../../src/app/lender-count.ts';
 import { site } from '../../../src/app/legal/legal-pages.ts';
-import { promo } from '../../../src/app/messages.fi.ts';
+import { promo } from '../../../src/app/messages/index.ts';
 import { PRODUCTS } from '../../../src/app/products.ts';
 import { lenderCounts } from '../../../src/build/lender-counts.ts';
 import { loadMarkets } from '../../../src/server/marketplace/markets.ts';

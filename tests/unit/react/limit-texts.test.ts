@@ -12,7 +12,7 @@ import { FormWizard } from '../../../engine/react/index.ts';
 import { consumerSlots } from '../../../src/app/application/StepExtras.tsx';
 import { Hero } from '../../../src/app/layout/Hero.tsx';
 import { LoadedFormContext } from '../../../src/app/loaded-form.ts';
-import { renderer } from '../../../src/app/messages.fi.ts';
+import { renderer } from '../../../src/app/messages/index.ts';
 import type { Product } from '../../../src/app/products.ts';
 import { validApplication } from '../../fixtures/consumer-valid.ts';
 

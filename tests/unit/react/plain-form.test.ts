@@ -10,7 +10,7 @@ import { loadFormRuntime } from '../../../engine/core/node.ts';
 import { FormWizard } from '../../../engine/react/index.ts';
 import { answeredPercent, ProgressBar } from '../../../engine/react/ProgressBar.tsx';
 import { validBusiness } from '../../fixtures/business-valid.ts';
-import { renderer } from '../../../src/app/messages.fi.ts';
+import { renderer } from '../../../src/app/messages/index.ts';
 
 const render = (runtime: FormRuntime, data: FormData = {}) =>
   renderToStaticMarkup(createElement(FormWizard, { runtime, data, onChange() {}, currentStep: 1, onContinue: async () => ({ ok: true }), messages: renderer }));

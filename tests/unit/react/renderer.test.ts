@@ -10,7 +10,7 @@ import { withUnit } from '../../../engine/react/format.ts';
 import type { RendererMessages } from '../../../engine/react/messages.ts';
 import { inputWidth } from '../../../engine/react/widgets/TextWidget.tsx';
 import { yearChoices } from '../../../engine/react/widgets/YearSelectWidget.tsx';
-import { renderer } from '../../../src/app/messages.fi.ts';
+import { renderer } from '../../../src/app/messages/index.ts';
 import { validApplication } from '../../fixtures/consumer-valid.ts';
 import { limitMessage, limitOf } from '../engine/helpers.ts';
 

@@ -15,7 +15,7 @@ import { FormWizard } from '../../../engine/react/index.ts';
 import { fieldDomId } from '../../../engine/react/ids.ts';
 import { inputWidth } from '../../../engine/react/widgets/TextWidget.tsx';
 import { createWizardStore, type WizardState } from '../../../engine/react/store.ts';
-import { renderer } from '../../../src/app/messages.fi.ts';
+import { renderer } from '../../../src/app/messages/index.ts';
 import { validApplication, validApplicationWithCoApplicant } from '../../fixtures/consumer-valid.ts';
 import { personalIdOfAge } from '../../fixtures/personal-id.ts';
 
