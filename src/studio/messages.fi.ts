@@ -67,7 +67,8 @@ export const studioTexts = {
     author: 'Tekijä',
     time: 'Aika',
     note: 'Muistiinpano',
-    comment: 'Palautteen perustelu',
+    // The comment the version's last submit or send-back came with: the editor's note or the approver's reason.
+    comment: 'Saate tai palautteen perustelu',
     actions: 'Toiminnot',
     noVersions: 'Kohteella ei ole vielä versioita.',
     unknownAuthor: 'tuntematon',
@@ -91,6 +92,8 @@ export const studioTexts = {
     sendBackComment: 'Perustelu',
     sendBackCommentHint: 'Kerro tekijälle, mitä pitää korjata. Pakollinen.',
     sendBackRequired: 'Kirjoita palautukselle perustelu.',
+    submitNote: 'Saate hyväksyjälle (valinnainen)',
+    submitNoteHint: 'Kerro hyväksyjälle, mitä muutit ja miksi. Saate näkyy versiohistoriassa.',
     discard: 'Hylkää luonnos',
     rollback: 'Palauta voimaan',
     confirm: 'Vahvista',

@@ -20,6 +20,7 @@ const PURPOSE = { code: '21', title: 'Kodinkoneet' };
 const NOTE = 'Lainasumma enintään 80 000 €, uusi käyttötarkoitus Kodinkoneet, määräaikaisille työnantajan puhelin';
 /** The new text field on the employment step, shown only when the employment type is määräaikainen (code 4). */
 const PHONE = { id: 'tyonantajanPuhelin', label: 'Työnantajan puhelinnumero' };
+const SUBMIT_NOTE = 'Puhelinnumero kysytään vain määräaikaisilta.';
 const patient = expect.configure({ timeout: 30_000 });
 
 /** A staff member's own browser, logged in by choosing them at the development staff provider. */
@@ -178,20 +179,24 @@ test('an editor changes the consumer form in the studio, an approver publishes i
   await expect(review.getByRole('heading', { level: 3, name: `Muutokset julkaistuun versioon ${before} nähden` })).toBeVisible();
   // One sentence per change (numbers grouped with a no-break space).
   await expect(review.getByRole('list').first().getByRole('listitem')).toHaveText([
-    'XXX',
     `Lainan käyttötarkoitus: uusi vaihtoehto "${PURPOSE.title}" (${PURPOSE.code})`,
     /^Lainasumma: enimmäismäärä 70\s000 → 80\s000$/,
+    `${PHONE.label}: uusi kenttä vaiheessa "Työ- ja koulutustiedot" (näkyy ehdolla)`,
   ]);
   await draftRow.getByRole('button', { name: `Lähetä hyväksyttäväksi (Versio ${number})` }).click();
+  await eeva.getByLabel('Saate hyväksyjälle (valinnainen)').fill(SUBMIT_NOTE);
   await eeva.getByRole('button', { name: 'Vahvista' }).click();
   await expect(eeva.getByRole('status').filter({ hasText: `Versio ${number} lähetetty hyväksyttäväksi.` })).toBeVisible();
   await expect(draftRow.locator('[data-column="state"]')).toHaveText('tarkastettavana');
+  await expect(draftRow.locator('[data-column="comment"]')).toHaveText(SUBMIT_NOTE);
 
   // Aarne waits on the item page for the QA verdict (the page asks again every few seconds).
   const aarne = await staffPage(browser, 'Aarne Hyväksyjä (approver)');
   await aarne.goto(`/studio/kohde/${encodeURIComponent(ITEM)}`);
   const verdict = aarne.getByRole('region', { name: `Versio ${number}: muutokset ja QA-tarkistus` });
   await expect(verdict).toContainText('QA-tarkistus käynnissä…');
+  // The note she sent it with, beside the version in review.
+  await expect(aarne.locator(`tr[data-version="${number}"] [data-column="comment"]`)).toHaveText(SUBMIT_NOTE);
   await expect(verdict.getByText('QA-tarkistus hyväksytty')).toBeVisible({ timeout: 360_000 });
   const consumer = verdict.getByRole('region', { name: /consumer/ });
   await expect(consumer).toContainText(/Mutaatiopisteet: \d+(,\d+)? % \(\d+\/\d+ mutaatiota havaittu\)/);
