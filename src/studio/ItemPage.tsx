@@ -59,7 +59,7 @@ export function ItemPage({ item }: { item: string }): ReactNode {
               onDone={(text) => changed(text)}
               onRefused={(error) => {
                 setAsked(null);
-                setOutcome(refusalOf(error));
+                setOutcome(refusalOf(error, { item, number: asked.version.number }));
               }}
               onCancel={() => setAsked(null)}
             />

@@ -143,6 +143,10 @@ export const studioTexts = {
     survivors: 'Havaitsematta jääneet mutaatiot',
   },
 
+  findings: {
+    showField: 'Näytä kenttä {field} editorissa',
+  },
+
   draft: {
     title: 'Luonnos {number}: {item}',
     backToItem: 'Takaisin versiohistoriaan',
