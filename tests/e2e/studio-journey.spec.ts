@@ -200,6 +200,8 @@ test('an editor changes the consumer form in the studio, an approver publishes i
   await expect(verdict.getByText('QA-tarkistus hyväksytty')).toBeVisible({ timeout: 360_000 });
   const consumer = verdict.getByRole('region', { name: /consumer/ });
   await expect(consumer).toContainText(/Mutaatiopisteet: \d+(,\d+)? % \(\d+\/\d+ mutaatiota havaittu\)/);
+  // The score, for the run's report (the gate itself holds it to its threshold).
+  test.info().annotations.push({ type: 'consumer mutation score', description: (await consumer.textContent())?.match(/Mutaatiopisteet: [^)]*\)/)?.[0] });
   // The cases whose outcome changes, by field and message: amounts over 70 000 are no longer refused.
   await expect(consumer.getByRole('listitem').filter({ hasText: /^Lainasumma: \d+ tapausta/ })).toContainText(/”[^”]*70000[^”]*” → ”ei virhettä”/);
 
