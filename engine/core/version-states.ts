@@ -36,8 +36,13 @@ export type VersionEffect =
   | { kind: 'retireLive' }
   /** A new version copying this one's content, in `state`, based on this one. */
   | { kind: 'copyAsNewVersion'; state: VersionState }
-  /** The comment is kept on the version (why it was sent back). */
-  | { kind: 'keepComment'; comment: string };
+  /** The comment is kept on the version: why it was sent back, or the note it was sent for approval with. */
+  | { kind: 'keepComment'; comment: string }
+  /**
+   * The version's kept comment is cleared: a draft sent for approval again without a note must
+   * not show the approver the reason it was once sent back, as if it were the editor's note.
+   */
+  | { kind: 'clearComment' };
 
 export type RefusalCode = 'role' | 'ownDraft' | 'notAuthor' | 'state' | 'commentRequired' | 'neverLive' | 'unknownAction';
 
@@ -83,8 +88,11 @@ export function decide(version: VersionFacts, action: VersionAction, actor: Acto
   if (!ALLOWED_ROLES[action].some((role) => hasRole(actor, role))) return refuse('role');
   if (version.state !== FROM[action]) return refuse('state');
   switch (action) {
-    case 'submit':
-      return { ok: true, next: 'review', effects: [] };
+    case 'submit': {
+      // The note is optional: what the editor wants the approver to know (the audit log keeps the earlier comments).
+      const note = input.comment?.trim();
+      return { ok: true, next: 'review', effects: [note ? { kind: 'keepComment', comment: note } : { kind: 'clearComment' }] };
+    }
     case 'sendBack': {
       const comment = input.comment?.trim();
       if (!comment) return refuse('commentRequired');

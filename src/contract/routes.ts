@@ -136,7 +136,7 @@ const versionSummary = {
     state: versionState,
     stateChangedAt: { type: 'string', format: 'date-time' },
     stateChangedBy: { type: 'string' },
-    comment: { type: ['string', 'null'], description: 'Why it was sent back' },
+    comment: { type: ['string', 'null'], description: 'The comment of its last submit or send-back: the editor\'s optional note to the approver, or why it was sent back' },
     basedOn: { type: ['integer', 'null'] },
     liveAt: { type: ['string', 'null'], format: 'date-time', description: 'When it went live, if ever' },
     revision: { type: 'integer', minimum: 1, description: "The draft's saves: 1 when made, one more at each autosave (PUT)" },
@@ -739,7 +739,7 @@ export const contract = {
   },
   'POST /api/content/items/:item/versions/:number/:action': {
     summary:
-      'Staff: move a version on: submit (editor), sendBack (approver; comment required), approve (approver, not their own draft; the publish check runs), rollback (approver; of a version once live: a new live version copying it), discard (its author or admin). 403 who may not, 409 not in this state, 422 the publish check found problems (findings)',
+      'Staff: move a version on: submit (editor; an optional comment is kept as the note to the approver, none clears the kept comment), sendBack (approver; comment required), approve (approver, not their own draft; the publish check runs), rollback (approver; of a version once live: a new live version copying it), discard (its author or admin). 403 who may not, 409 not in this state, 422 the publish check found problems (findings)',
     params: {
       type: 'object',
       properties: { ...versionPath.properties, action: { type: 'string', enum: ['submit', 'sendBack', 'approve', 'rollback', 'discard'] } },

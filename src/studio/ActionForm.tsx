@@ -1,4 +1,5 @@
-// Asking before a state change: a confirmation, and for a send-back its required comment.
+// Asking before a state change: a confirmation, for a send-back its required comment, and for a
+// submit an optional note to the approver (kept as the version's comment).
 // The server decides; a refusal comes back to the page with its Finnish message.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { VersionAction } from '../../engine/core/version-states.ts';
@@ -46,7 +47,7 @@ export function ActionForm({
     }
     setBusy(true);
     try {
-      const answer = await studioApi.act(item, number, action, action === 'sendBack' ? comment.trim() : undefined);
+      const answer = await studioApi.act(item, number, action, action === 'sendBack' || action === 'submit' ? comment.trim() || undefined : undefined);
       onDone(fill(t.actions.done[action], { number, copy: answer.version.number }));
     } catch (error) {
       onRefused(error);
@@ -83,6 +84,15 @@ export function ActionForm({
           </>
         ) : (
           <p>{fill(action === 'submit' && !hasVerdict(item) ? t.actions.confirmSubmitNoVerdict : CONFIRM[action], { number })}</p>
+        )}
+        {action === 'submit' && (
+          <>
+            <label htmlFor={`${id}-comment`}>{t.actions.submitNote}</label>
+            <p id={`${id}-hint`} className="studio-hint">
+              {t.actions.submitNoteHint}
+            </p>
+            <textarea id={`${id}-comment`} aria-describedby={`${id}-hint`} maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
+          </>
         )}
         <div className="studio-actions">
           <button type="submit" className="studio-button" disabled={busy}>

@@ -3,14 +3,14 @@
 // in the form editor beside its preview, any other content's (the banners, a legal page, the
 // shared messages, the catalogue) as its JSON source. Everything is behind the staff gate.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import { ItemPage } from './ItemPage.tsx';
 import { ItemsPage } from './ItemsPage.tsx';
 import { Layout } from './Layout.tsx';
 import { studioTexts as t } from './messages.fi.ts';
 import { isFormItem } from './format.ts';
 import { PageHeading } from './PageHeading.tsx';
-import { studioPaths } from './paths.ts';
+import { FIELD_PARAM, studioPaths } from './paths.ts';
 import { StaffGate, useStaff } from './staff.tsx';
 
 const DraftEditor = lazy(() => import('./draft/DraftEditor.tsx').then((module) => ({ default: module.DraftEditor })));
@@ -66,6 +66,9 @@ function ContentDraftWorkspace({ item, number, me }: { item: string; number: num
 /** The draft editor beside the preview of what it has saved: each saved revision is previewed anew. */
 function DraftWorkspace({ item, number, me }: { item: string; number: number; me: ReturnType<typeof useStaff> }): ReactNode {
   const [revision, setRevision] = useState<number>();
+  // A finding's link names the field it concerns (finding-field.ts): the editor selects it.
+  const [query] = useSearchParams();
+  const field = query.get(FIELD_PARAM) ?? undefined;
   return (
     <div className="studio-draft-workspace">
       {/* Back to the history, where the draft is sent for approval with its diff beside it. */}
@@ -73,7 +76,7 @@ function DraftWorkspace({ item, number, me }: { item: string; number: number; me
         <Link to={studioPaths.item(item)}>{t.draft.backToItem}</Link>
       </p>
       <Suspense fallback={<p role="status">{t.draft.loadingEditor}</p>}>
-        <DraftEditor item={item} number={number} me={me} onRevision={setRevision} />
+        <DraftEditor item={item} number={number} me={me} onRevision={setRevision} field={field} />
       </Suspense>
       {revision !== undefined && (
         <Suspense fallback={<p role="status">{t.draft.loadingPreview}</p>}>

@@ -59,7 +59,7 @@ export function ItemPage({ item }: { item: string }): ReactNode {
               onDone={(text) => changed(text)}
               onRefused={(error) => {
                 setAsked(null);
-                setOutcome(refusalOf(error));
+                setOutcome(refusalOf(error, { item, number: asked.version.number }));
               }}
               onCancel={() => setAsked(null)}
             />
@@ -113,7 +113,7 @@ function History({ answer, onAsk }: { answer: VersionsAnswer; onAsk: (version: V
                 <td>{authorName(version.author, names)}</td>
                 <td>{formatTime(version.createdAt)}</td>
                 <td>{version.note}</td>
-                <td>{version.comment ?? ''}</td>
+                <td data-column="comment">{version.comment ?? ''}</td>
                 <td>
                   <div className="studio-actions">
                     {version.state === 'draft' && (

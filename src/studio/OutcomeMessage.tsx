@@ -2,14 +2,19 @@
 // message and findings (an alert). The form that asked is gone by then, so the focus comes here.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { StudioApiError } from './api.ts';
+import { FindingList, findingOf, type Finding } from './FindingList.tsx';
 import { studioTexts as t } from './messages.fi.ts';
 
-export type Outcome = { ok: true; text: string } | { ok: false; text: string; findings: string[] };
+export type Outcome =
+  | { ok: true; text: string }
+  /** `version`: the version refused (the publish gate's findings link to its fields). */
+  | { ok: false; text: string; findings: Finding[]; version?: { item: string; number: number } };
 
-export const refusalOf = (error: unknown): Outcome => ({
+export const refusalOf = (error: unknown, version?: { item: string; number: number }): Outcome => ({
   ok: false,
   text: error instanceof StudioApiError ? error.message : t.loadFailed,
-  findings: error instanceof StudioApiError ? error.findings.map((finding) => (finding as { message?: string }).message ?? String(finding)) : [],
+  findings: error instanceof StudioApiError ? error.findings.map(findingOf) : [],
+  ...(version ? { version } : {}),
 });
 
 export function OutcomeMessage({ outcome }: { outcome: Outcome | null }): ReactNode {
@@ -29,13 +34,7 @@ export function OutcomeMessage({ outcome }: { outcome: Outcome | null }): ReactN
             <p>
               <strong>{t.actions.refusedTitle}:</strong> {outcome.text}
             </p>
-            {outcome.findings.length > 0 && (
-              <ul>
-                {outcome.findings.map((finding, index) => (
-                  <li key={index}>{finding}</li>
-                ))}
-              </ul>
-            )}
+            {outcome.findings.length > 0 && <FindingList findings={outcome.findings} version={outcome.version} />}
           </>
         )}
       </div>

@@ -2,7 +2,8 @@
 // readable lines) and its QA verdict. The verdict is made in the background after a submit,
 // so while a version in review has none the panel asks again every few seconds.
 import { useEffect, type ReactNode } from 'react';
-import { studioApi, type VersionSummary } from './api.ts';
+import { StudioApiError, studioApi, type VersionSummary } from './api.ts';
+import { FindingList, findingOf } from './FindingList.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { hasVerdict } from './format.ts';
 import { fill, studioTexts as t } from './messages.fi.ts';
@@ -37,7 +38,16 @@ function Diff({ item, number, live }: { item: string; number: number; live: numb
       <h3>{live === null ? t.review.diffTitle.replace(' {from}', '') : fill(t.review.diffTitle, { from: live })}</h3>
       {live === null && <p>{t.review.noLive}</p>}
       {loaded.state === 'loading' && <p role="status">{t.loading}</p>}
-      {loaded.state === 'failed' && <LoadFailed error={loaded.error} retry={reload} />}
+      {loaded.state === 'failed' &&
+        (loaded.error instanceof StudioApiError && loaded.error.findings.length ? (
+          // A version that does not resolve to a form: what stands in the way, each to its field.
+          <div role="alert" className="studio-alert">
+            <p>{loaded.error.message}</p>
+            <FindingList findings={loaded.error.findings.map(findingOf)} version={{ item, number }} />
+          </div>
+        ) : (
+          <LoadFailed error={loaded.error} retry={reload} />
+        ))}
       {loaded.state === 'ok' && loaded.data && (loaded.data.lines.length ? (
         <ul className="studio-diff">
           {loaded.data.lines.map((line, index) => (

@@ -69,7 +69,8 @@ export const studioTexts = {
     author: 'Tekijä',
     time: 'Aika',
     note: 'Muistiinpano',
-    comment: 'Palautteen perustelu',
+    // The comment the version's last submit or send-back came with: the editor's note or the approver's reason.
+    comment: 'Saate tai palautteen perustelu',
     actions: 'Toiminnot',
     noVersions: 'Kohteella ei ole vielä versioita.',
     unknownAuthor: 'tuntematon',
@@ -93,6 +94,8 @@ export const studioTexts = {
     sendBackComment: 'Perustelu',
     sendBackCommentHint: 'Kerro tekijälle, mitä pitää korjata. Pakollinen.',
     sendBackRequired: 'Kirjoita palautukselle perustelu.',
+    submitNote: 'Saate hyväksyjälle (valinnainen)',
+    submitNoteHint: 'Kerro hyväksyjälle, mitä muutit ja miksi. Saate näkyy versiohistoriassa.',
     discard: 'Hylkää luonnos',
     rollback: 'Palauta voimaan',
     confirm: 'Vahvista',
@@ -142,6 +145,10 @@ export const studioTexts = {
     noMessage: 'ei virhettä',
     survivors: 'Havaitsematta jääneet mutaatiot',
     noVerdict: 'Tälle sisällölle ei tehdä QA-tarkistusta: julkaisu tarkistaa sen rakenteen ja tekstit.',
+  },
+
+  findings: {
+    showField: 'Näytä kenttä {field} editorissa',
   },
 
   draft: {

@@ -3,7 +3,8 @@
 // the condition builder and reads it in words; the preview, with sample answers and the
 // employment type chosen in its own form, shows the field for type 4 and hides it for another.
 // A rule naming a field the form does not have (typed as JSON) is refused in Finnish and not
-// saved. Nothing is published: the draft is discarded at the end, so forms/ stays as it is.
+// saved. A draft with a broken rule: the preview's finding links to the field, which the editor
+// then selects. Nothing is published: the draft is discarded at the end, so forms/ stays as it is.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -107,6 +108,36 @@ test('an editor adds a field, shows it only for one employment type, sees it in 
   } finally {
     // Leave the editor (it gives the lease back), then discard the draft.
     await eeva.goto('/studio');
+    const discarded = await eeva.request.post(api(`/versions/${number}/discard`), { data: {} });
+    expect(discarded.status()).toBe(200);
+  }
+});
+
+test('a draft with a broken rule: the preview’s finding links to the field, and the editor selects it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const eeva = await staffPage(browser, 'Eeva Editori (editor)');
+  const items = (await (await eeva.request.get('/api/content/items')).json()) as { items: Array<{ item: string; live?: number }> };
+  const live = items.items.find((entry) => entry.item === ITEM)!.live!;
+  const { source } = (await (await eeva.request.get(api(`/versions/${live}`))).json()) as { source: { fields: Record<string, Record<string, unknown>> } };
+  // The amount shown only by a field the form does not have: the preview cannot compile it, and says why.
+  source.fields.inputAppliedAmount.visible = { '==': [{ var: 'eiOle' }, 1] };
+  const created = await eeva.request.post(api('/versions'), { data: { source, note: 'Rikkinäinen ehto: hylätään lopuksi' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const answer = (await created.json()) as { number?: number; version?: { number: number } };
+  const number = answer.version?.number ?? answer.number!;
+  // Aarne, the approver, follows it: he only reads the draft, so no lease is taken beside the other test's editor.
+  const aarne = await staffPage(browser, 'Aarne Hyväksyjä (approver)');
+  try {
+    await aarne.goto(`/studio/kohde/${encodeURIComponent(ITEM)}/luonnos/${number}`);
+    const preview = aarne.getByRole('region', { name: 'Esikatselu' });
+    const finding = preview.getByRole('listitem').filter({ hasText: '/fields/inputAppliedAmount/visible' });
+    await patient(finding).toContainText('sääntö viittaa kenttään "eiOle"');
+    await expect(aarne.getByRole('treeitem', { name: /^Lainasumma \(/ })).toHaveAttribute('aria-selected', 'false');
+    await finding.getByRole('link', { name: 'Näytä kenttä inputAppliedAmount editorissa' }).click();
+    await expect(aarne).toHaveURL(new RegExp(`/luonnos/${number}\\?field=inputAppliedAmount$`));
+    await expect(aarne.getByRole('heading', { level: 2, name: 'Kenttä: Lainasumma' })).toBeFocused();
+    await expect(aarne.getByRole('treeitem', { name: /^Lainasumma \(/ })).toHaveAttribute('aria-selected', 'true');
+  } finally {
     const discarded = await eeva.request.post(api(`/versions/${number}/discard`), { data: {} });
     expect(discarded.status()).toBe(200);
   }

@@ -1,6 +1,7 @@
 // Issue 30's acceptance journey, through the studio's own pages: Eeva Editori drafts the consumer
-// form in the draft editor (the amount's maximum 70 000 → 80 000 and a new loan purpose), sees both
-// in the draft's preview and in the readable diff, and sends it for approval; Aarne Hyväksyjä waits
+// form in the draft editor (the amount's maximum 70 000 → 80 000, a new loan purpose, and a new
+// text field on the employment step shown only for one employment type, built in the condition
+// builder), sees the changes in the draft's preview and in the readable diff, and sends it for approval; Aarne Hyväksyjä waits
 // for its QA verdict, reads the changed cases and the mutation score, and publishes it. A fresh
 // applicant gets the new form at once (no rebuild, no restart) under the strict CSP, while an
 // application saved before the publish resumes on the form it was started on (issue 29). Aarne then
@@ -10,13 +11,16 @@
 // after every other spec: see playwright.config.ts.)
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { fieldDomId } from '../../engine/react/ids.ts';
-import { continueFrom, expectStep, fillBasics, primaryBasics, step } from './support/application.ts';
+import { continueFrom, expectStep, field, fillBasics, primaryBasics, step } from './support/application.ts';
 import { reachStep } from './support/journey.ts';
 
 const ITEM = 'document:consumer';
 const VERSIONS = `/api/content/items/${encodeURIComponent(ITEM)}/versions`;
 const PURPOSE = { code: '21', title: 'Kodinkoneet' };
-const NOTE = 'Lainasumma enintään 80 000 €, uusi käyttötarkoitus Kodinkoneet';
+const NOTE = 'Lainasumma enintään 80 000 €, uusi käyttötarkoitus Kodinkoneet, määräaikaisille työnantajan puhelin';
+/** The new text field on the employment step, shown only when the employment type is määräaikainen (code 4). */
+const PHONE = { id: 'tyonantajanPuhelin', label: 'Työnantajan puhelinnumero' };
+const SUBMIT_NOTE = 'Puhelinnumero kysytään vain määräaikaisilta.';
 const patient = expect.configure({ timeout: 30_000 });
 
 /** A staff member's own browser, logged in by choosing them at the development staff provider. */
@@ -132,6 +136,24 @@ test('an editor changes the consumer form in the studio, an approver publishes i
   await maximum.press('Enter');
   await patient(saveState).toHaveAttribute('data-save-state', 'saved');
 
+  // A new text field at the end of the employment step, visible only when the employment type is
+  // määräaikainen (4), built in the condition builder (as studio-conditions.spec.ts does).
+  const add = eeva.getByRole('form', { name: 'Lisää kenttä' });
+  await add.getByLabel('Vaihe ja osio').selectOption({ label: 'Vaihe 4: Työ- ja koulutustiedot' });
+  await add.getByLabel('Kentän tyyppi').selectOption({ label: 'teksti' });
+  await add.getByLabel('Tunnus').fill(PHONE.id);
+  await add.getByLabel('Kysymys').fill(PHONE.label);
+  await add.getByLabel('Kysymys').press('Enter');
+  await expect(eeva.getByRole('heading', { level: 2, name: `Kenttä: ${PHONE.label}` })).toBeFocused();
+  const visible = eeva.getByRole('region', { name: 'Näkyvyyden ehto' });
+  await visible.getByRole('button', { name: 'Lisää ehto' }).click();
+  const condition = visible.getByRole('group', { name: 'Ehto 1' });
+  await condition.getByLabel('Kenttä').selectOption({ label: 'Työsuhteen tyyppi' });
+  await condition.getByLabel('Vertailu').selectOption({ label: 'on' });
+  await condition.getByLabel('Arvo', { exact: true }).selectOption({ label: 'Määräaikainen' });
+  await expect(visible).toContainText('Sääntö sanoin: näytetään, kun työsuhteen tyyppi on määräaikainen');
+  await patient(saveState).toHaveAttribute('data-save-state', 'saved');
+
   // The loan purpose: a new option, its code and Finnish text, in the options table.
   await outline.getByRole('treeitem', { name: /^Lainan käyttötarkoitus \(/ }).click();
   const purposeDetails = eeva.getByRole('region', { name: 'Kenttä: Lainan käyttötarkoitus' });
@@ -159,20 +181,27 @@ test('an editor changes the consumer form in the studio, an approver publishes i
   await expect(review.getByRole('list').first().getByRole('listitem')).toHaveText([
     `Lainan käyttötarkoitus: uusi vaihtoehto "${PURPOSE.title}" (${PURPOSE.code})`,
     /^Lainasumma: enimmäismäärä 70\s000 → 80\s000$/,
+    `${PHONE.label}: uusi kenttä vaiheessa "Työ- ja koulutustiedot" (näkyy ehdolla)`,
   ]);
   await draftRow.getByRole('button', { name: `Lähetä hyväksyttäväksi (Versio ${number})` }).click();
+  await eeva.getByLabel('Saate hyväksyjälle (valinnainen)').fill(SUBMIT_NOTE);
   await eeva.getByRole('button', { name: 'Vahvista' }).click();
   await expect(eeva.getByRole('status').filter({ hasText: `Versio ${number} lähetetty hyväksyttäväksi.` })).toBeVisible();
   await expect(draftRow.locator('[data-column="state"]')).toHaveText('tarkastettavana');
+  await expect(draftRow.locator('[data-column="comment"]')).toHaveText(SUBMIT_NOTE);
 
   // Aarne waits on the item page for the QA verdict (the page asks again every few seconds).
   const aarne = await staffPage(browser, 'Aarne Hyväksyjä (approver)');
   await aarne.goto(`/studio/kohde/${encodeURIComponent(ITEM)}`);
   const verdict = aarne.getByRole('region', { name: `Versio ${number}: muutokset ja QA-tarkistus` });
   await expect(verdict).toContainText('QA-tarkistus käynnissä…');
+  // The note she sent it with, beside the version in review.
+  await expect(aarne.locator(`tr[data-version="${number}"] [data-column="comment"]`)).toHaveText(SUBMIT_NOTE);
   await expect(verdict.getByText('QA-tarkistus hyväksytty')).toBeVisible({ timeout: 360_000 });
   const consumer = verdict.getByRole('region', { name: /consumer/ });
   await expect(consumer).toContainText(/Mutaatiopisteet: \d+(,\d+)? % \(\d+\/\d+ mutaatiota havaittu\)/);
+  // The score, for the run's report (the gate itself holds it to its threshold).
+  test.info().annotations.push({ type: 'consumer mutation score', description: (await consumer.textContent())?.match(/Mutaatiopisteet: [^)]*\)/)?.[0] });
   // The cases whose outcome changes, by field and message: amounts over 70 000 are no longer refused.
   await expect(consumer.getByRole('listitem').filter({ hasText: /^Lainasumma: \d+ tapausta/ })).toContainText(/”[^”]*70000[^”]*” → ”ei virhettä”/);
 
@@ -191,6 +220,16 @@ test('an editor changes the consumer form in the studio, an approver publishes i
   await expect(fresh.locator('.hero__eyebrow')).toHaveText('Kulutusluotto 500–80 000 €');
   await expectMaximum(step(fresh, 1), 80_000);
   await expectPurpose(step(fresh, 1), true);
+  // The new field on the employment step, after the earlier steps are saved: there for a
+  // määräaikainen employment (4), not for a permanent one.
+  await reachStep(fresh, 4);
+  const employmentType = field(fresh, 'primaryApplicantEmploymentTypeId');
+  await employmentType.selectOption({ label: 'Määräaikainen' });
+  await expect(step(fresh, 4).getByLabel(PHONE.label)).toBeVisible();
+  await employmentType.selectOption({ label: 'Vakituinen' });
+  await expect(step(fresh, 4).getByLabel(PHONE.label)).toHaveCount(0);
+  await employmentType.selectOption({ label: 'Määräaikainen' });
+  await expect(step(fresh, 4).getByLabel(PHONE.label)).toBeVisible();
   expect(violations).toEqual([]);
   await fresh.context().close();
 

@@ -172,6 +172,15 @@ describeOnDatabases('content versions API', (target) => {
     expect(versionOf(sentBack)).toMatchObject({ state: 'draft' });
     expect(((await editor.get(url(`${item('section:consents')}/versions/${number}`))).body as { comment: string }).comment).toBe('Kuvaus on liian lyhyt.');
 
+    // Sent again with a note: the approver reads the note, not the old reason; sent again without one, neither.
+    const withNote = await act(both, 'section:consents', number, 'submit', { comment: '  Kuvaus pidennetty. ' });
+    expect(withNote.status).toBe(200);
+    expect(versionOf(withNote)).toMatchObject({ state: 'review', comment: 'Kuvaus pidennetty.' });
+    expect(((await approver.get(url(`${item('section:consents')}/versions`))).body as { versions: Summary[] }).versions.find((v) => v.number === number)).toMatchObject({ comment: 'Kuvaus pidennetty.' });
+    expect((await act(approver, 'section:consents', number, 'sendBack', { comment: 'Vielä yksi korjaus.' })).status).toBe(200);
+    expect(versionOf(await act(both, 'section:consents', number, 'submit', {}))).toMatchObject({ state: 'review', comment: null });
+    expect((await act(approver, 'section:consents', number, 'sendBack', { comment: 'Ei vielä.' })).status).toBe(200);
+
     // Only its author (or an admin) discards a draft.
     expect((await act(editor, 'section:consents', number, 'discard')).status).toBe(403);
     expect(versionOf(await act(both, 'section:consents', number, 'discard'))).toMatchObject({ state: 'retired' });

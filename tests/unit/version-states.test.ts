@@ -17,9 +17,18 @@ function refused(decision: ReturnType<typeof decide>, code: keyof typeof REFUSAL
 
 describe('submit', () => {
   it('an editor or an admin sends a draft to review', () => {
-    expect(decide(version('draft'), 'submit', editor)).toEqual({ ok: true, next: 'review', effects: [] });
-    expect(decide(version('draft'), 'submit', otherEditor)).toEqual({ ok: true, next: 'review', effects: [] });
+    expect(decide(version('draft'), 'submit', editor)).toEqual({ ok: true, next: 'review', effects: [{ kind: 'clearComment' }] });
+    expect(decide(version('draft'), 'submit', otherEditor)).toEqual({ ok: true, next: 'review', effects: [{ kind: 'clearComment' }] });
     expect(decide(version('draft'), 'submit', admin)).toMatchObject({ ok: true, next: 'review' });
+  });
+  it('keeps the note it is sent with for the approver, trimmed; without a note the comment is cleared', () => {
+    expect(decide(version('draft'), 'submit', editor, { comment: '  Summa nostettu 80 000 €:oon ' })).toEqual({
+      ok: true,
+      next: 'review',
+      effects: [{ kind: 'keepComment', comment: 'Summa nostettu 80 000 €:oon' }],
+    });
+    // A blank note is no note: an earlier send-back's reason must not read as the editor's note.
+    expect(decide(version('draft'), 'submit', editor, { comment: '   ' })).toEqual({ ok: true, next: 'review', effects: [{ kind: 'clearComment' }] });
   });
   it('an approver alone, or someone without a staff role, may not', () => {
     refused(decide(version('draft'), 'submit', approver), 'role');

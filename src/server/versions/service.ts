@@ -117,6 +117,7 @@ export function versionService({ gate, audit }: { gate: PublishGate; audit: Audi
         if (!decision.ok) return decision;
         const replaced = decision.effects.some((effect) => effect.kind === 'retireLive') ? await store.retireLive(tx, item, actor.id) : undefined;
         const kept = decision.effects.find((effect) => effect.kind === 'keepComment')?.comment;
+        const cleared = decision.effects.some((effect) => effect.kind === 'clearComment');
         const copy = decision.effects.find((effect) => effect.kind === 'copyAsNewVersion');
         const version = copy
           ? await store.copyVersion(tx, { item, number }, {
@@ -127,7 +128,7 @@ export function versionService({ gate, audit }: { gate: PublishGate; audit: Audi
               basedOn: number,
               verdict,
             })
-          : await store.setState(tx, item, number, { state: decision.next, by: actor.id, comment: kept, verdict });
+          : await store.setState(tx, item, number, { state: decision.next, by: actor.id, comment: cleared ? null : kept, verdict });
         await audit(tx, {
           staffId: actor.id,
           action: `version.${action}`,

@@ -94,14 +94,17 @@ export async function copyVersion(tx: Queryable, from: { item: string; number: n
   return result.rows[0];
 }
 
-/** Moves a version to a state; a comment given replaces the kept one, going live stamps live_at and the gate's verdict. */
-export async function setState(tx: Queryable, item: string, number: number, change: { state: VersionState; by: string; comment?: string; verdict?: unknown }): Promise<VersionSummary> {
+/**
+ * Moves a version to a state; a comment given replaces the kept one (null clears it, undefined keeps it),
+ * going live stamps live_at and the gate's verdict.
+ */
+export async function setState(tx: Queryable, item: string, number: number, change: { state: VersionState; by: string; comment?: string | null; verdict?: unknown }): Promise<VersionSummary> {
   const result = await tx.query<VersionSummary>(
-    `UPDATE content_versions SET state = $3, state_changed_at = now(), state_changed_by = $4, comment = COALESCE($5, comment),
+    `UPDATE content_versions SET state = $3, state_changed_at = now(), state_changed_by = $4, comment = CASE WHEN $7 THEN $5 ELSE COALESCE($5, comment) END,
        live_at = CASE WHEN $3 = 'live' THEN now() ELSE live_at END, verdict = CASE WHEN $3 = 'live' THEN $6::jsonb ELSE verdict END
      WHERE item = $1 AND number = $2
      RETURNING ${SUMMARY}`,
-    [item, number, change.state, change.by, change.comment ?? null, jsonOrNull(change.verdict)],
+    [item, number, change.state, change.by, change.comment ?? null, jsonOrNull(change.verdict), change.comment === null],
   );
   return result.rows[0];
 }

@@ -31,6 +31,8 @@ export interface DraftEditorProps {
    * src/studio/preview/DraftPreview.tsx, loads the draft anew for each revision).
    */
   onRevision?(revision: number): void;
+  /** A field to select (its flat id), as a finding's link names it; selected again when it changes. */
+  field?: string;
 }
 
 type Loaded = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; version: DraftVersion };
@@ -44,7 +46,7 @@ export function DraftEditor(props: DraftEditorProps): ReactNode {
   return <OpenDraft key={`${props.item}\0${props.number}`} {...props} />;
 }
 
-function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNode {
+function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): ReactNode {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [history, setHistory] = useState<History<Json> | undefined>();
   // The history as of the last change, for edits made before React renders again (a blur, then a click).
@@ -103,6 +105,14 @@ function OpenDraft({ item, number, me, onRevision }: DraftEditorProps): ReactNod
   useEffect(() => {
     if (ready) headingRef.current?.focus();
   }, [ready]);
+
+  // The field a link asked for: selected once the draft is there, its details focused, so the
+  // finding that led here can be read against it at once.
+  useEffect(() => {
+    if (!ready || !field) return;
+    setSelected(`field:${field}`);
+    requestAnimationFrame(() => inspectorRef.current?.focus());
+  }, [ready, field]);
 
   // The autosave and, for an author who may edit, the lease: made once the version is there,
   // ended together so that what waits is saved before the lease is given back.

@@ -12,6 +12,7 @@ import { seededRandom } from '../../../engine/qa/random.ts';
 import { FormWizard, schemaDefaults } from '../../../engine/react/index.ts';
 import { catalogue } from '../../app/catalogue.ts';
 import { renderer } from '../../app/messages/step.fi.ts';
+import { FindingList } from '../FindingList.tsx';
 import { previewTexts as texts } from './messages.fi.ts';
 import { variantChoices } from './variant-choices.ts';
 import '../../../engine/react/theme.css';
@@ -183,13 +184,7 @@ export function DraftPreview({ item, number, revision }: DraftPreviewProps): Rea
       {loaded.state === 'findings' && (
         <div role="alert">
           <p>{texts.unresolved}</p>
-          <ul>
-            {loaded.findings.map((finding, index) => (
-              <li key={index}>
-                <code>{finding.path}</code> {finding.message}
-              </li>
-            ))}
-          </ul>
+          <FindingList findings={loaded.findings} version={{ item, number }} />
         </div>
       )}
       {runtime && (
