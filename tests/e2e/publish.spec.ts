@@ -9,6 +9,7 @@
 // end, so the other specs see the business form as forms/ has it.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { stepSection } from './support/fill-from-document.ts';
+import { staffPage } from './support/staff.ts';
 
 const ITEM = encodeURIComponent('document:business');
 const VERSIONS = `/api/content/items/${ITEM}/versions`;
@@ -17,16 +18,6 @@ const MESSAGE = 'Kirjoita katuosoite kokonaan';
 const patient = expect.configure({ timeout: 30_000 });
 
 type Json = Record<string, any>;
-
-/** A staff member's own browser, logged in by choosing them at the development staff provider. */
-async function staffPage(browser: Browser, member: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/api/staff/login');
-  await page.getByLabel(member).check();
-  await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
-  await patient(page).toHaveURL(/\/studio$/);
-  return page;
-}
 
 /** The address field changed (its question, short label, minimum and message), in whichever format the stored source is (format 2: fields in one place). */
 function withNewAddress(source: Json): Json {

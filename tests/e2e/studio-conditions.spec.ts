@@ -7,18 +7,10 @@
 // then selects. Nothing is published: the draft is discarded at the end, so forms/ stays as it is.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { staffPage } from './support/staff.ts';
 
 const ITEM = 'document:consumer';
 const patient = expect.configure({ timeout: 30_000 });
-
-async function staffPage(browser: Browser, member: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/api/staff/login');
-  await page.getByLabel(member).check();
-  await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
-  await patient(page).toHaveURL(/\/studio$/);
-  return page;
-}
 
 const api = (path: string) => `/api/content/items/${encodeURIComponent(ITEM)}${path}`;
 

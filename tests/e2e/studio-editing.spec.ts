@@ -12,6 +12,7 @@
 // discarded at the end, also when a test fails, so the other specs see forms/ as it is.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { staffPage } from './support/staff.ts';
 
 const patient = expect.configure({ timeout: 30_000 });
 /** The autosave's pause (src/studio/draft/autosave.ts AUTOSAVE_DELAY_MS), run on the page's clock. */
@@ -39,16 +40,6 @@ test.afterAll(async () => {
 
 const versionsUrl = (item: string) => `/api/content/items/${encodeURIComponent(item)}/versions`;
 const draftPath = (item: string, number: number) => `/studio/kohde/${encodeURIComponent(item)}/luonnos/${number}`;
-
-/** A staff member's own browser, logged in by choosing them at the development staff provider. */
-async function staffPage(browser: Browser, member: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/api/staff/login');
-  await page.getByLabel(member).check();
-  await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
-  await patient(page).toHaveURL(/\/studio$/);
-  return page;
-}
 
 /** A draft of the item's live version, made as the studio's "Uusi luonnos" makes it (its API); discarded at the end. */
 async function createDraft(page: Page, item: string, note: string): Promise<number> {

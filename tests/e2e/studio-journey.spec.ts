@@ -13,6 +13,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { fieldDomId } from '../../engine/react/ids.ts';
 import { continueFrom, expectStep, field, fillBasics, primaryBasics, step } from './support/application.ts';
 import { reachStep } from './support/journey.ts';
+import { staffPage } from './support/staff.ts';
 
 const ITEM = 'document:consumer';
 const VERSIONS = `/api/content/items/${encodeURIComponent(ITEM)}/versions`;
@@ -22,16 +23,6 @@ const NOTE = 'Lainasumma enintään 80 000 €, uusi käyttötarkoitus Kodinkone
 const PHONE = { id: 'tyonantajanPuhelin', label: 'Työnantajan puhelinnumero' };
 const SUBMIT_NOTE = 'Puhelinnumero kysytään vain määräaikaisilta.';
 const patient = expect.configure({ timeout: 30_000 });
-
-/** A staff member's own browser, logged in by choosing them at the development staff provider. */
-async function staffPage(browser: Browser, member: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/api/staff/login');
-  await page.getByLabel(member).check();
-  await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
-  await patient(page).toHaveURL(/\/studio$/);
-  return page;
-}
 
 /** The live version's number, read for the assertions and for putting it back. */
 async function liveNumber(page: Page): Promise<number> {

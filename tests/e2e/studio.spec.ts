@@ -8,18 +8,10 @@
 // of work, is not waited for here (publish.spec.ts does); its figures are stood in for.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { staffPage } from './support/staff.ts';
 
 const ITEM = 'document:business';
 const patient = expect.configure({ timeout: 30_000 });
-
-/** A staff member's own browser, logged in by choosing them at the development staff provider. */
-async function staffPage(browser: Browser, member: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/api/staff/login');
-  await page.getByLabel(member).check();
-  await page.getByRole('button', { name: 'Kirjaudu', exact: true }).click();
-  return page;
-}
 
 /** Tab (at most `limit` times) until `target` has the focus: it is reachable by keyboard in page order. */
 async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
@@ -41,7 +33,7 @@ test('without a staff role the studio lets no one in: a login page, and no acces
   await expectNoAxeViolations(visitor, 'the studio login page');
 
   // The provider knows Ville Vieras, but he has no role of ours: the login says so and starts no session.
-  const ville = await staffPage(browser, 'Ville Vieras');
+  const ville = await staffPage(browser, 'Ville Vieras', { inStudio: false });
   await expect(ville.locator('body')).toContainText('Sinulla ei ole studion käyttöoikeutta');
   await ville.goto('/studio');
   await expect(ville.getByRole('heading', { level: 1, name: 'Kirjaudu lomakestudioon' })).toBeVisible();
@@ -54,7 +46,6 @@ test('without a staff role the studio lets no one in: a login page, and no acces
 test('an editor makes a draft by keyboard and sends it for approval; the approver sees it, its QA verdict when it arrives, and sends it back', async ({ browser }) => {
   test.setTimeout(120_000);
   const eeva = await staffPage(browser, 'Eeva Editori (editor)');
-  await patient(eeva).toHaveURL(/\/studio$/);
   const header = eeva.getByRole('banner');
   await expect(header).toContainText('Kirjautunut: Eeva Editori');
   await expect(header).toContainText('Roolit: muokkaaja');
@@ -104,7 +95,6 @@ test('an editor makes a draft by keyboard and sends it for approval; the approve
 
   // The approver sees the draft, its author and state, in the list and in the history.
   const aarne = await staffPage(browser, 'Aarne Hyväksyjä (approver)');
-  await patient(aarne).toHaveURL(/\/studio$/);
   await expect(aarne.getByRole('row').filter({ has: aarne.getByRole('rowheader', { name: ITEM, exact: true }) })).toContainText(`v${number} luonnos, Eeva Editori`);
   // Who is editing an item now: the lease the autosave routes add to the list (stood in for here).
   await aarne.route('**/api/content/items', async (route) => {
