@@ -124,7 +124,7 @@ export const reasons = {
   noSectionField: (section: string, name: string) => `Osiossa ${section} ei ole kenttää ${name}`,
   unknownEdit: 'Tuntematon muokkaus',
   noCheck: 'Tarkistusta tai huomautusta ei ole',
-  sectionCheck: 'Osion tarkistuksia ei voi muokata täällä',
+  sectionCheck: 'Tämä on jaetun osion tarkistusten viittaus; osion tarkistuksia muokataan osiossa',
   emptyCheckMessage: 'Viesti ei voi olla tyhjä: hakija näkee sen kentän vieressä',
   emptyCheckRule: 'Anna ehto, jonka vastauksen pitää täyttää',
   checksInSection: 'Osion tarkistuksia ei voi vielä muokata täällä',
