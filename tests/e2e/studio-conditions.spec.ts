@@ -68,6 +68,7 @@ test('an editor adds a field, shows it only for one employment type, sees it in 
     await eeva.getByRole('button', { name: 'Lisää tarkistus' }).click();
     const check = eeva.getByRole('group', { name: 'Tarkistus 1' });
     await patient(check).toBeVisible();
+    await expectNoAxeViolations(eeva, 'the draft editor with a check of the field');
     await check.getByLabel('Viesti hakijalle').fill('Anna työnantajan puhelinnumero');
     await check.getByLabel('Viesti hakijalle').press('Enter');
     await patient.poll(async () => (await checksOf()).map((item) => item.message)).toEqual(['Anna työnantajan puhelinnumero']);
