@@ -59,6 +59,23 @@ test('an editor adds a field, shows it only for one employment type, sees it in 
     const stored = async () => ((await (await eeva.request.get(api(`/versions/${number}`))).json()) as { source: { fields: Record<string, { visible?: unknown }> } }).source.fields.tyonantajanPuhelin;
     await patient.poll(async () => (await stored())?.visible).toEqual({ '==': [{ var: 'primaryApplicantEmploymentTypeId' }, 4] });
 
+    // A check on the field: added, its message edited in the inspector and saved; then removed,
+    // so the field can be removed at the end (nothing may name it).
+    const checksOf = async () =>
+      ((await (await eeva.request.get(api(`/versions/${number}`))).json()) as { source: { checks?: Array<{ field?: string; message?: string }> } }).source.checks?.filter(
+        (check) => check.field === 'tyonantajanPuhelin',
+      ) ?? [];
+    await eeva.getByRole('button', { name: 'Lisää tarkistus' }).click();
+    const check = eeva.getByRole('group', { name: 'Tarkistus 1' });
+    await patient(check).toBeVisible();
+    await expectNoAxeViolations(eeva, 'the draft editor with a check of the field');
+    await check.getByLabel('Viesti hakijalle').fill('Anna työnantajan puhelinnumero');
+    await check.getByLabel('Viesti hakijalle').press('Enter');
+    await patient.poll(async () => (await checksOf()).map((item) => item.message)).toEqual(['Anna työnantajan puhelinnumero']);
+    await check.getByRole('button', { name: 'Poista tarkistus 1' }).click();
+    await expect(check).toHaveCount(0);
+    await patient.poll(async () => (await checksOf()).length).toBe(0);
+
     // The preview: sample answers, then the employment type chosen on the employment step.
     const preview = eeva.getByRole('region', { name: 'Esikatselu' });
     await patient(preview.getByRole('button', { name: 'Täytä esimerkkivastaukset' })).toBeEnabled();

@@ -40,7 +40,14 @@ export type Edit =
   | { type: 'rule'; field: string; kind: RuleKind; rule: unknown }
   | ({ type: 'field-add' } & NewField)
   | { type: 'field-remove'; field: string }
-  | { type: 'include-label'; section: string; name: string; label: string | undefined };
+  | { type: 'include-label'; section: string; name: string; label: string | undefined }
+  | { type: 'check-rule'; list: CheckList; index: number; rule: unknown }
+  | { type: 'check-message'; list: CheckList; index: number; text: string }
+  | { type: 'check-add'; list: CheckList; field: string; rule: unknown; message: string }
+  | { type: 'check-remove'; list: CheckList; index: number };
+
+/** The document's lists of rules about a field's answer: checks stop the step, warnings only tell. */
+export type CheckList = 'checks' | 'warnings';
 
 /** A field's own rules: when it shows, and when it must be answered (`true`: always). */
 export type RuleKind = 'visible' | 'required';
@@ -116,6 +123,11 @@ export const reasons = {
   noInclude: (section: string) => `Lomake ei käytä osiota ${section}`,
   noSectionField: (section: string, name: string) => `Osiossa ${section} ei ole kenttää ${name}`,
   unknownEdit: 'Tuntematon muokkaus',
+  noCheck: 'Tarkistusta tai huomautusta ei ole',
+  sectionCheck: 'Tämä on jaetun osion tarkistusten viittaus; osion tarkistuksia muokataan osiossa',
+  emptyCheckMessage: 'Viesti ei voi olla tyhjä: hakija näkee sen kentän vieressä',
+  emptyCheckRule: 'Anna ehto, jonka vastauksen pitää täyttää',
+  checksInSection: 'Osion tarkistuksia ei voi vielä muokata täällä',
 };
 
 const refuse = (reason: string): EditResult => ({ ok: false, reason });
@@ -640,6 +652,88 @@ export function setIncludeLabel(source: unknown, section: string, name: string, 
   return { ok: true, source: copy };
 }
 
+/**
+ * The rule of a check or warning, refused when it names a field the document does not have
+ * or one the applicant answers only later than the check's own field (as setFieldRule).
+ * A check needs a rule: an empty one is refused rather than taken as "always true".
+ */
+function checkRuleProblem(source: unknown, field: string, rule: unknown, context: EditContext): string | undefined {
+  if (rule === undefined || rule === null) return reasons.emptyCheckRule;
+  if (typeof rule !== 'object') return reasons.notRule;
+  const known = resolvedFields(source, context);
+  if ('reason' in known) return known.reason;
+  const outcome = commitJson(JSON.stringify(rule), { fields: known.fields, field });
+  if (!outcome.ok) return 'message' in outcome ? outcome.message : outcome.refusals[0].message;
+  return undefined;
+}
+
+/** A copy of the document and its own check or warning at `index` (a section's reference in the list is not one). */
+function withCheck(source: unknown, list: CheckList, index: number, change: (check: Json, copy: Json) => string | undefined): EditResult {
+  if (isSectionSource(source)) return refuse(reasons.checksInSection);
+  if (!isObject(source)) return refuse(reasons.notJson);
+  const copy = structuredClone(source);
+  const items = copy[list];
+  const check = Array.isArray(items) ? items[index] : undefined;
+  if (!isObject(check)) return refuse(reasons.noCheck);
+  if (typeof check.section === 'string') return refuse(reasons.sectionCheck);
+  const reason = change(check, copy);
+  return reason === undefined ? { ok: true, source: copy } : refuse(reason);
+}
+
+export function setCheckRule(source: unknown, list: CheckList, index: number, rule: unknown, context: EditContext = {}): EditResult {
+  return withCheck(source, list, index, (check) => {
+    const problem = checkRuleProblem(source, String(check.field ?? ''), rule, context);
+    if (problem) return problem;
+    check.rule = structuredClone(rule);
+    return undefined;
+  });
+}
+
+export function setCheckMessage(source: unknown, list: CheckList, index: number, text: string): EditResult {
+  return withCheck(source, list, index, (check) => {
+    if (!text.trim()) return reasons.emptyCheckMessage;
+    check.message = text;
+    return undefined;
+  });
+}
+
+/** An id no other check or warning of the document has (`incomeCheck2`): forms:check names findings by it. */
+function newCheckId(source: Json, list: CheckList, field: string): string {
+  const taken = new Set(
+    (['checks', 'warnings'] as const).flatMap((name) => (Array.isArray(source[name]) ? (source[name] as unknown[]) : []).map((item) => (isObject(item) ? item.id : undefined))),
+  );
+  const base = `${field.replace(/[^A-Za-z0-9]/g, '')}${list === 'checks' ? 'Check' : 'Warning'}`;
+  let n = 1;
+  while (taken.has(`${base}${n}`)) n += 1;
+  return `${base}${n}`;
+}
+
+/** Adds a check or warning about a field at the list's end; the field must be one the resolved document has. */
+export function addCheck(source: unknown, list: CheckList, field: string, rule: unknown, message: string, context: EditContext = {}): EditResult {
+  if (isSectionSource(source)) return refuse(reasons.checksInSection);
+  if (!isObject(source)) return refuse(reasons.notJson);
+  if (!message.trim()) return refuse(reasons.emptyCheckMessage);
+  const known = resolvedFields(source, context);
+  if ('reason' in known) return refuse(known.reason);
+  if (!known.fields.some((item) => item.id === field)) return refuse(reasons.noField(field));
+  const problem = checkRuleProblem(source, field, rule, context);
+  if (problem) return refuse(problem);
+  const copy = structuredClone(source);
+  const items = Array.isArray(copy[list]) ? (copy[list] as unknown[]) : [];
+  items.push({ id: newCheckId(copy, list, field), field, rule: structuredClone(rule), message });
+  copy[list] = items;
+  return { ok: true, source: copy };
+}
+
+export function removeCheck(source: unknown, list: CheckList, index: number): EditResult {
+  const result = withCheck(source, list, index, () => undefined);
+  if (!result.ok) return result;
+  const items = result.source[list] as unknown[];
+  items.splice(index, 1);
+  if (items.length === 0) delete result.source[list];
+  return result;
+}
+
 /** One edit as data (what the studio's inspector dispatches and its history records). */
 export function applyEdit(source: unknown, edit: Edit, context: EditContext = {}): EditResult {
   switch (edit.type) {
@@ -647,6 +741,14 @@ export function applyEdit(source: unknown, edit: Edit, context: EditContext = {}
       return setFieldRule(source, edit.field, edit.kind, edit.rule, context);
     case 'field-add':
       return addField(source, edit, context);
+    case 'check-rule':
+      return setCheckRule(source, edit.list, edit.index, edit.rule, context);
+    case 'check-message':
+      return setCheckMessage(source, edit.list, edit.index, edit.text);
+    case 'check-add':
+      return addCheck(source, edit.list, edit.field, edit.rule, edit.message, context);
+    case 'check-remove':
+      return removeCheck(source, edit.list, edit.index);
     case 'field-remove':
       return removeField(source, edit.field, context);
     case 'include-label':

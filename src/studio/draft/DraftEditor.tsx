@@ -238,6 +238,8 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
       if (made.type === 'step-move' || made.type === 'field-move') setNotice(t.moved);
       if (made.type === 'rule') setNotice(t.ruleSaved);
       if (made.type === 'include-label') setNotice(t.overrideSaved);
+      if (made.type === 'check-rule' || made.type === 'check-message' || made.type === 'check-add') setNotice(t.checkSaved);
+      if (made.type === 'check-remove') setNotice(t.checkRemoved);
       if (made.type === 'field-remove') {
         setSelected(undefined);
         setNotice(t.fieldRemoved(made.field));

@@ -1,13 +1,15 @@
 // A field's own rules in the inspector: when it shows (`visible`) and when it must be
 // answered (`required`: always, never, or when a condition holds), each built with the
-// condition builder; the document's checks and warnings about the field read in words.
-// Every change is a 'rule' edit (engine/core/studio/edits.ts), which checks the rule's
-// fields against the document read with its shared sections, and goes into the history.
+// condition builder; the document's checks and warnings about the field likewise, each
+// with its message. Every change is an edit (engine/core/studio/edits.ts: 'rule', 'check-…'),
+// which checks the rule's fields against the document read with its shared sections, and
+// goes into the history.
 import { useId, useState, type ReactNode } from 'react';
 import type { ConditionField } from '../../../engine/core/conditions/fields.ts';
 import { ruleInWords } from '../../../engine/core/conditions/words.ts';
-import type { Edit, RuleKind } from '../../../engine/core/studio/edits.ts';
+import type { CheckList, Edit, RuleKind } from '../../../engine/core/studio/edits.ts';
 import { ConditionBuilder } from '../conditions/ConditionBuilder.tsx';
+import { CommitInput } from './CommitInput.tsx';
 import { draftTexts as t } from './messages.fi.ts';
 
 type Json = Record<string, any>;
@@ -45,8 +47,16 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
     setRule('required', next === 'always' ? true : undefined);
   };
 
-  const checks = (kind: 'checks' | 'warnings') => ((Array.isArray(source[kind]) ? source[kind] : []) as Json[]).filter((item) => item && item.field === id && item.rule !== undefined);
+  // Each keeps its place in the document's list: the edits name it by that index.
+  const checks = (list: CheckList) =>
+    ((Array.isArray(source[list]) ? source[list] : []) as Json[]).flatMap((item, index) => (item && item.field === id && item.rule !== undefined ? [{ item, index }] : []));
   const about = { checks: checks('checks'), warnings: checks('warnings') };
+  const [checkRefusal, setCheckRefusal] = useState<Record<string, string | undefined>>({});
+  const editCheck = (key: string, made: Edit) => {
+    const refused = edit(made);
+    setCheckRefusal((current) => ({ ...current, [key]: refused }));
+    return refused;
+  };
 
   if (!fields) {
     return (
@@ -105,19 +115,73 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
         ) : null}
       </fieldset>
 
-      {(['checks', 'warnings'] as const).map((kind) =>
-        about[kind].length ? (
-          <div key={kind}>
-            <h3>{kind === 'checks' ? t.checksOfField : t.warningsOfField}</h3>
+      {(['checks', 'warnings'] as const).map((list) => {
+        const kind = list === 'checks' ? 'check' : 'warning';
+        const itemName = list === 'checks' ? t.checkItem : t.warningItem;
+        if (readOnly && !about[list].length) return null;
+        return (
+          <div key={list} className="sd-checks">
+            <h3>{list === 'checks' ? t.checksOfField : t.warningsOfField}</h3>
             <p className="sd-input__hint">{t.checksHint}</p>
-            <ul>
-              {about[kind].map((item, index) => (
-                <li key={index}>{t.checkLine(ruleInWords(item.rule, kind === 'checks' ? 'check' : 'warning', { fields, constants }), String(item.message ?? ''))}</li>
-              ))}
-            </ul>
+            {readOnly ? (
+              <ul>
+                {about[list].map(({ item, index }) => (
+                  <li key={index}>{t.checkLine(ruleInWords(item.rule, kind, { fields, constants }), String(item.message ?? ''))}</li>
+                ))}
+              </ul>
+            ) : (
+              about[list].map(({ item, index }, number) => {
+                const key = `${list}:${index}`;
+                const name = itemName(number + 1);
+                return (
+                  <fieldset key={`${key}:${String(item.id)}`} className="sd-group sd-group--inner" data-check={String(item.id ?? '')}>
+                    <legend>{name}</legend>
+                    <ConditionBuilder
+                      rule={item.rule}
+                      kind={kind}
+                      fields={fields}
+                      field={id}
+                      constants={constants}
+                      onChange={(rule) => {
+                        // An emptied builder is no rule yet; a check keeps its old one until there is.
+                        if (rule === undefined) return;
+                        editCheck(key, { type: 'check-rule', list, index, rule });
+                      }}
+                    />
+                    {checkRefusal[key] ? (
+                      <p className="sd-input__error" role="alert">
+                        {t.refused(checkRefusal[key])}
+                      </p>
+                    ) : null}
+                    <CommitInput
+                      label={t.checkMessage}
+                      hint={t.checkMessageHint}
+                      value={String(item.message ?? '')}
+                      onCommit={(text) => edit({ type: 'check-message', list, index, text })}
+                    />
+                    <button type="button" aria-label={t.removeCheckNamed(name)} onClick={() => editCheck(key, { type: 'check-remove', list, index })}>
+                      {t.removeCheck}
+                    </button>
+                  </fieldset>
+                );
+              })
+            )}
+            {readOnly ? null : (
+              <button
+                type="button"
+                onClick={() => editCheck(`${list}:add`, { type: 'check-add', list, field: id, rule: { '!!': { var: id } }, message: t.newCheckMessage })}
+              >
+                {list === 'checks' ? t.addCheck : t.addWarning}
+              </button>
+            )}
+            {checkRefusal[`${list}:add`] ? (
+              <p className="sd-input__error" role="alert">
+                {t.refused(checkRefusal[`${list}:add`] as string)}
+              </p>
+            ) : null}
           </div>
-        ) : null,
-      )}
+        );
+      })}
     </fieldset>
   );
 }
