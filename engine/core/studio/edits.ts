@@ -7,10 +7,10 @@
 // for every field, distinct option codes, limits that can be met, steps numbered in order);
 // the studio still checks the whole document after each edit.
 import { commitJson } from '../conditions/edit.ts';
-import { conditionFields, type ConditionField } from '../conditions/fields.ts';
+import { asSectionFields, conditionFields, type ConditionField } from '../conditions/fields.ts';
 import { resolveWritten } from '../format/resolve.ts';
 import { FORMAT_2_SHARED_MESSAGES } from '../format/v1-to-v2.ts';
-import type { LoadSection } from '../sections.ts';
+import { PARTY_PLACEHOLDER, type LoadSection } from '../sections.ts';
 import type { JsonPatchOperation } from '../types.ts';
 import { NEW_FIELD_KINDS, newFields, type NewFieldKind } from './new-field.ts';
 import { isSectionSource } from './tree.ts';
@@ -72,6 +72,11 @@ export interface EditContext {
    * be removed, so without this no field is.
    */
   live?: unknown;
+  /**
+   * The live documents (written sources), for a shared section's draft: its rules are
+   * checked in the first one that includes it, the draft section in place.
+   */
+  documents?: readonly unknown[];
 }
 
 /** Was the field added in this draft: not in the live form (or there is no live form)? */
@@ -112,6 +117,7 @@ export const reasons = {
   unresolved: (detail: string) => `Lomaketta ei voitu lukea kokonaan osioineen: ${detail}`,
   sectionsNotLoaded: 'Jaettuja osioita ei ole vielä ladattu; yritä hetken kuluttua uudelleen',
   rulesInSection: 'Osion kenttien ehtoja ei voi vielä muokata täällä',
+  noIncluder: 'Mikään julkaistu lomake ei käytä tätä osiota, joten sen ehtoja ei voi tarkistaa',
   notRule: 'Ehto ei ole kelvollinen',
   badId: (id: string) => `Tunnus ${id || '(tyhjä)'} ei kelpaa: aloita kirjaimella ja käytä vain kirjaimia a–z ja numeroita`,
   takenId: (id: string) => `Tunnus ${id} on jo käytössä tässä lomakkeessa`,
@@ -523,13 +529,47 @@ export function resolvedFields(source: unknown, context: EditContext = {}): { fi
 }
 
 /**
+ * The fields a shared section's own rule may name, as the section writes them: the first
+ * live document that includes the section is read with this draft of it in place, for the
+ * first party it is included for, and that party's fields become `{party}Name`
+ * (asSectionFields); the document's own fields keep their flat ids. So a rule is refused
+ * for a missing or later field as in a document.
+ */
+export function sectionRuleFields(section: unknown, context: EditContext = {}): { fields: ConditionField[] } | { reason: string } {
+  if (!isObject(section) || typeof section.id !== 'string' || !isObject(section.fields)) return { reason: reasons.notJson };
+  const id = section.id;
+  for (const document of context.documents ?? []) {
+    const party = partyIncluding(document, id);
+    if (party === undefined || !isObject(document)) continue;
+    const parties = isObject(document.parties) ? document.parties : {};
+    const options = isObject(parties[party]) ? parties[party] : {};
+    const prefix = typeof options.prefix === 'string' ? options.prefix : party;
+    const loadSection: LoadSection = (wanted) => (wanted === id ? section : context.loadSection?.(wanted));
+    const known = resolvedFields(document, { ...context, loadSection });
+    if ('reason' in known) return known;
+    return { fields: asSectionFields(known.fields, prefix, Object.keys(section.fields)) };
+  }
+  return { reason: reasons.noIncluder };
+}
+
+/** The first party a written document includes the section for on its steps, if it does. */
+function partyIncluding(document: unknown, section: string): string | undefined {
+  if (!isObject(document) || !Array.isArray(document.steps) || !(isObject(document.include) && section in document.include)) return undefined;
+  for (const step of document.steps)
+    for (const entry of isObject(step) && Array.isArray(step.sections) ? step.sections : [])
+      for (const ref of isObject(entry) && Array.isArray(entry.fields) ? entry.fields : [])
+        if (isObject(ref) && ref.section === section && typeof ref.party === 'string') return ref.party;
+  return undefined;
+}
+
+/**
  * Sets a field's `visible` or `required` rule (`undefined` removes it; `required: true` is
  * "always"). The rule may name only fields the applicant has answered by then: the
  * document is read with its sections (the live ones the studio loads) and the rule's
  * references checked as the condition builder checks them.
  */
 export function setFieldRule(source: unknown, id: string, kind: RuleKind, rule: unknown, context: EditContext = {}): EditResult {
-  if (isSectionSource(source)) return refuse(reasons.rulesInSection);
+  const inSection = isSectionSource(source);
   return withField(source, id, (field) => {
     if (rule === undefined || rule === null || (kind === 'visible' && rule === true)) {
       delete field[kind];
@@ -540,9 +580,9 @@ export function setFieldRule(source: unknown, id: string, kind: RuleKind, rule: 
       return undefined;
     }
     if (typeof rule !== 'object') return reasons.notRule;
-    const known = resolvedFields(source, context);
+    const known = inSection ? sectionRuleFields(source, context) : resolvedFields(source, context);
     if ('reason' in known) return known.reason;
-    const outcome = commitJson(JSON.stringify(rule), { fields: known.fields, field: id });
+    const outcome = commitJson(JSON.stringify(rule), { fields: known.fields, field: inSection ? `${PARTY_PLACEHOLDER}${id}` : id });
     if (!outcome.ok) return 'message' in outcome ? outcome.message : outcome.refusals[0].message;
     field[kind] = structuredClone(rule);
     return undefined;

@@ -1,0 +1,63 @@
+// A shared section's own draft: its fields' visible and required rules are edited as the
+// section writes them (`{party}Name`), checked in a live document that includes it, and the
+// documents that include it still pass forms:check with the changed section in place.
+import { describe, expect, it } from 'vitest';
+import { checkSource } from '../../../engine/core/check.ts';
+import { applyEdit, sectionRuleFields, setFieldRule } from '../../../engine/core/studio/edits.ts';
+import { loadSection, readSource } from './helpers.ts';
+
+type Json = Record<string, any>;
+const identity = () => loadSection('identity') as Json;
+const context = { loadSection, documents: [readSource('consumer'), readSource('mortgage')] };
+const emailGiven = { '!!': { var: '{party}Email' } };
+
+const findingsWith = (document: string, section: Json) =>
+  checkSource(readSource(document), (id) => (id === 'identity' ? structuredClone(section) : loadSection(id))).findings;
+
+describe('setFieldRule in a section draft', () => {
+  it('sets a visible rule naming a field of the section, and consumer and mortgage still check', () => {
+    const source = identity();
+    const result = applyEdit(source, { type: 'rule', field: 'Email2', kind: 'visible', rule: emailGiven }, context);
+    if (!result.ok) throw new Error(result.reason);
+    expect((result.source.fields as Json).Email2.visible).toEqual(emailGiven);
+    expect(source.fields.Email2.visible).toBeUndefined();
+    for (const document of ['consumer', 'mortgage']) {
+      expect(findingsWith(document, result.source)).toEqual([]);
+      const flat = checkSource(readSource(document), (id) => (id === 'identity' ? structuredClone(result.source) : loadSection(id))).document;
+      expect(flat.schema.properties).toHaveProperty('coApplicantEmail2');
+      expect(JSON.stringify(flat)).toContain('"var":"coApplicantEmail"');
+    }
+  });
+
+  it('sets a required rule the same way', () => {
+    const result = setFieldRule(identity(), 'Mobilephone2', 'required', emailGiven, context);
+    if (!result.ok) throw new Error(result.reason);
+    expect((result.source.fields as Json).Mobilephone2.required).toEqual(emailGiven);
+    expect(findingsWith('consumer', result.source)).toEqual([]);
+  });
+
+  it('refuses a field the section and the document do not have, in Finnish', () => {
+    expect(setFieldRule(identity(), 'Email2', 'visible', { '!!': { var: '{party}EiOle' } }, context)).toEqual({ ok: false, reason: 'Kenttää "{party}EiOle" ei ole lomakkeessa' });
+  });
+
+  it('refuses a field of a later step of the including document', () => {
+    const result = setFieldRule(identity(), 'Email2', 'visible', { '==': [{ var: 'primaryApplicantEmploymentTypeId' }, 4] }, context);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/tulee vasta myöhemmin/);
+  });
+
+  it('without a live document including the section the rule cannot be checked', () => {
+    expect(setFieldRule(identity(), 'Email2', 'visible', emailGiven, { loadSection }).ok).toBe(false);
+    // Removing a rule needs no check.
+    expect(setFieldRule(identity(), 'MilitaryStatusId', 'visible', undefined, { loadSection }).ok).toBe(true);
+  });
+
+  it('the builder gets the section\'s names for its own fields and flat ids for the document\'s', () => {
+    const known = sectionRuleFields(identity(), context);
+    if ('reason' in known) throw new Error(known.reason);
+    const ids = known.fields.map((field) => field.id);
+    expect(ids).toContain('{party}MaritalStatusId');
+    expect(ids).toContain('loanPurposeId');
+    expect(ids).not.toContain('primaryApplicantEmail');
+  });
+});
