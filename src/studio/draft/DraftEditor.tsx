@@ -4,10 +4,10 @@
 // last saw; the item's lease is held while the editor is open. Only the draft's author
 // edits, and only while no one else holds the lease; everyone else reads.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { applyEdit, resolvedFields, type Edit, type NewField } from '../../../engine/core/studio/edits.ts';
+import { applyEdit, resolvedFields, sectionRuleFields, type Edit, type NewField } from '../../../engine/core/studio/edits.ts';
 import { canRedo, canUndo, createHistory, current, push, redo, reset, undo, type History } from '../../../engine/core/studio/history.ts';
-import { buildTree } from '../../../engine/core/studio/tree.ts';
-import { loadLiveSections, loadVersion, releaseLease, saveVersion, takeLease, type DraftVersion } from './api.ts';
+import { buildTree, isSectionSource } from '../../../engine/core/studio/tree.ts';
+import { loadLiveIncluders, loadLiveSections, loadVersion, releaseLease, saveVersion, takeLease, type DraftVersion } from './api.ts';
 import { mayEdit } from './access.ts';
 import { createAutosave, type Autosave, type AutosaveStatus } from './autosave.ts';
 import { AddFieldForm } from './AddFieldForm.tsx';
@@ -54,6 +54,8 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
   const [sections, setSections] = useState<Record<string, Json>>({});
   // The item's live source: which fields the draft added (undefined until known).
   const [live, setLive] = useState<Json | null | undefined>(undefined);
+  // A section's draft: the live documents that include it, where its rules are checked (undefined until read).
+  const [documents, setDocuments] = useState<Json[] | undefined>(undefined);
   const [selected, setSelected] = useState<string>();
   const [save, setSave] = useState<AutosaveStatus>({ state: 'idle', revision: 0 });
   const [lease, setLease] = useState<LeaseStatus>({ state: 'taking' });
@@ -93,6 +95,11 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
     autosave.current?.reset(outcome.version.revision);
     const include = outcome.version.source.include;
     if (include && typeof include === 'object') void loadLiveSections(Object.keys(include)).then(setSections);
+    if (item.startsWith('section:'))
+      void loadLiveIncluders(item.slice('section:'.length)).then((found) => {
+        setSections(found.sections);
+        setDocuments(found.documents);
+      });
     void loadLiveSource(item).then(setLive);
   }, [item, number]);
 
@@ -187,6 +194,8 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
   sectionsRef.current = sections;
   const liveRef = useRef(live);
   liveRef.current = live;
+  const documentsRef = useRef(documents);
+  documentsRef.current = documents;
   const includes = source && source.include && typeof source.include === 'object' ? Object.keys(source.include) : [];
   const sectionsReady = includes.every((id) => sections[id] !== undefined);
   const context = useMemo(
@@ -195,14 +204,23 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
       get live() {
         return liveRef.current;
       },
+      get documents() {
+        return documentsRef.current;
+      },
     }),
     [],
   );
   const ruleFields = useMemo(() => {
+    if (source && isSectionSource(source)) {
+      // Its own fields as the section names them (`{party}Email`), read in a document that includes it.
+      if (!documents) return undefined;
+      const known = sectionRuleFields(source, context);
+      return 'fields' in known ? known.fields : undefined;
+    }
     if (!source || !sectionsReady || !Array.isArray(source.steps)) return undefined;
     const known = resolvedFields(source, context);
     return 'fields' in known ? known.fields : undefined;
-  }, [source, sectionsReady, sections, context]);
+  }, [source, sectionsReady, sections, documents, context]);
   const target = useMemo(() => {
     const find = (nodes: readonly OutlineNode[]): OutlineNode | undefined => {
       for (const node of nodes) {

@@ -7,6 +7,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ConditionField } from '../../../engine/core/conditions/fields.ts';
 import { ruleInWords } from '../../../engine/core/conditions/words.ts';
+import { PARTY_PLACEHOLDER } from '../../../engine/core/sections.ts';
+import { isSectionSource } from '../../../engine/core/studio/tree.ts';
 import type { CheckList, Edit, RuleKind } from '../../../engine/core/studio/edits.ts';
 import { ConditionBuilder } from '../conditions/ConditionBuilder.tsx';
 import { CommitInput } from './CommitInput.tsx';
@@ -33,6 +35,9 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
   const [whenChosen, setWhenChosen] = useState(false);
   const [refusal, setRefusal] = useState<Partial<Record<RuleKind, string>>>({});
   const constants = (source.constants ?? undefined) as Record<string, unknown> | undefined;
+  // A shared section's own draft: its rules name its fields as it writes them, `{party}Email`.
+  const inSection = isSectionSource(source);
+  const ruleId = inSection ? `${PARTY_PLACEHOLDER}${id}` : id;
   const own = modeOf(field.required);
   const mode: RequiredMode = own === 'when' || !whenChosen ? own : 'when';
 
@@ -62,7 +67,7 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
     return (
       <fieldset className="sd-group">
         <legend>{t.conditions}</legend>
-        <p role="status">{t.rulesNotReady}</p>
+        <p role="status">{inSection ? t.sectionRulesNotReady : t.rulesNotReady}</p>
       </fieldset>
     );
   }
@@ -72,7 +77,7 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
       {readOnly ? (
         <p>{ruleInWords(field.visible, 'visible', { fields, constants })}</p>
       ) : (
-        <ConditionBuilder rule={field.visible} kind="visible" fields={fields} field={id} constants={constants} onChange={(rule) => setRule('visible', rule)} />
+        <ConditionBuilder rule={field.visible} kind="visible" fields={fields} field={ruleId} constants={constants} onChange={(rule) => setRule('visible', rule)} />
       )}
       {refusal.visible ? (
         <p className="sd-input__error" role="alert">
@@ -97,7 +102,7 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
                 rule={own === 'when' ? field.required : undefined}
                 kind="required"
                 fields={fields}
-                field={id}
+                field={ruleId}
                 constants={constants}
                 onChange={(rule) => {
                   // An emptied builder is no condition yet, not "never": the choice stays 'kun…'.
@@ -115,7 +120,8 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
         ) : null}
       </fieldset>
 
-      {(['checks', 'warnings'] as const).map((list) => {
+      {inSection ? <p className="sd-input__hint">{t.sectionChecksElsewhere}</p> : null}
+      {(inSection ? [] : (['checks', 'warnings'] as const)).map((list) => {
         const kind = list === 'checks' ? 'check' : 'warning';
         const itemName = list === 'checks' ? t.checkItem : t.warningItem;
         if (readOnly && !about[list].length) return null;

@@ -8,6 +8,7 @@ import type { ConditionField } from '../../../engine/core/conditions/fields.ts';
 import { documentMessages } from '../../../engine/core/format/fields-to-maps.ts';
 import { FORMAT_2_SHARED_MESSAGES } from '../../../engine/core/format/v1-to-v2.ts';
 import { isNewField, messageKeywords, optionsOf, variantLimitsOf, type Edit, type LimitKeyword } from '../../../engine/core/studio/edits.ts';
+import { isSectionSource } from '../../../engine/core/studio/tree.ts';
 import { CommitInput } from './CommitInput.tsx';
 import { FieldRules } from './FieldRules.tsx';
 import { SharedField } from './SharedField.tsx';
@@ -150,7 +151,7 @@ export const Inspector = forwardRef<HTMLHeadingElement, Props>(function Inspecto
         <CommitInput label={t.placeholder} value={text(ui['ui:placeholder'])} readOnly={readOnly} onCommit={(value) => edit({ type: 'text', field: id, part: 'placeholder', text: value })} />
       </fieldset>
 
-      {Array.isArray(source.steps) && node.kind !== 'derived' ? <FieldRules key={id} id={id} field={field} source={source} fields={ruleFields} readOnly={readOnly} edit={edit} /> : null}
+      {(Array.isArray(source.steps) || isSectionSource(source)) && node.kind !== 'derived' ? <FieldRules key={id} id={id} field={field} source={source} fields={ruleFields} readOnly={readOnly} edit={edit} /> : null}
 
       {limits.length ? (
         <fieldset className="sd-group">

@@ -141,3 +141,26 @@ export async function loadLiveSections(ids: readonly string[]): Promise<Record<s
   );
   return out;
 }
+
+/**
+ * For a shared section's draft: the live documents that include the section (in the items
+ * list's order) and the live sections they include besides it, so the section's rules can
+ * be checked in a document as the applicant gets it. Empty when nothing can be read.
+ */
+export async function loadLiveIncluders(section: string): Promise<{ documents: Json[]; sections: Record<string, Json> }> {
+  const response = await send('/api/content/items');
+  if (!response?.ok) return { documents: [], sections: {} };
+  const answer = await body(response);
+  const items = Array.isArray(answer.items) ? answer.items.filter(isObject) : [];
+  const loaded = await Promise.all(
+    items.map(async (entry) => {
+      const item = typeof entry.item === 'string' ? entry.item : '';
+      if (!item.startsWith('document:') || typeof entry.live !== 'number') return undefined;
+      const version = await loadVersion(item, entry.live);
+      return version.kind === 'loaded' ? version.version.source : undefined;
+    }),
+  );
+  const documents = loaded.filter((source): source is Json => isObject(source) && isObject(source.include) && section in source.include);
+  const others = [...new Set(documents.flatMap((source) => Object.keys(source.include as Json)))].filter((id) => id !== section);
+  return { documents, sections: await loadLiveSections(others) };
+}
