@@ -1,7 +1,10 @@
 // A shared section's own draft: its fields' visible and required rules are edited as the
 // section writes them (`{party}Name`), checked in a live document that includes it, and the
 // documents that include it still pass forms:check with the changed section in place.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { FieldRules } from '../../../src/studio/draft/FieldRules.tsx';
 import { checkSource } from '../../../engine/core/check.ts';
 import { applyEdit, sectionRuleFields, setFieldRule } from '../../../engine/core/studio/edits.ts';
 import { loadSection, readSource } from './helpers.ts';
@@ -59,5 +62,32 @@ describe('setFieldRule in a section draft', () => {
     expect(ids).toContain('{party}MaritalStatusId');
     expect(ids).toContain('loanPurposeId');
     expect(ids).not.toContain('primaryApplicantEmail');
+  });
+});
+
+describe('FieldRules in a section draft', () => {
+  const render = (fields: ReturnType<typeof sectionRuleFields>) => {
+    const source = identity();
+    return renderToStaticMarkup(
+      createElement(FieldRules, {
+        id: 'MilitaryStatusId',
+        field: source.fields.MilitaryStatusId,
+        source,
+        fields: 'fields' in fields ? fields.fields : undefined,
+        readOnly: false,
+        edit: () => undefined,
+      }),
+    );
+  };
+
+  it('shows the builder with the section\'s own rule, its fields named as the section names them', () => {
+    const html = render(sectionRuleFields(identity(), context));
+    expect(html).toMatch(/<option value="\{party\}PersonalIdentificationNumber" selected="">/);
+    expect(html).not.toContain('Osion kenttien ehtoja ei voi vielä muokata');
+    expect(html).toContain('Osion tarkistuksia ja huomautuksia ei voi vielä muokata täällä.');
+  });
+
+  it('says what it waits for while no including document is read', () => {
+    expect(render(sectionRuleFields(identity(), { loadSection }))).toContain('Osion ehtoja voi muokata, kun sen sisältävä julkaistu lomake on luettu');
   });
 });
