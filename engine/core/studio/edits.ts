@@ -116,7 +116,6 @@ export const reasons = {
   unknownKeyword: (keyword: string) => `Sääntöä ${keyword} ei tunneta`,
   unresolved: (detail: string) => `Lomaketta ei voitu lukea kokonaan osioineen: ${detail}`,
   sectionsNotLoaded: 'Jaettuja osioita ei ole vielä ladattu; yritä hetken kuluttua uudelleen',
-  rulesInSection: 'Osion kenttien ehtoja ei voi vielä muokata täällä',
   noIncluder: 'Mikään julkaistu lomake ei käytä tätä osiota, joten sen ehtoja ei voi tarkistaa',
   notRule: 'Ehto ei ole kelvollinen',
   badId: (id: string) => `Tunnus ${id || '(tyhjä)'} ei kelpaa: aloita kirjaimella ja käytä vain kirjaimia a–z ja numeroita`,
@@ -133,7 +132,6 @@ export const reasons = {
   sectionCheck: 'Tämä on jaetun osion tarkistusten viittaus; osion tarkistuksia muokataan osiossa',
   emptyCheckMessage: 'Viesti ei voi olla tyhjä: hakija näkee sen kentän vieressä',
   emptyCheckRule: 'Anna ehto, jonka vastauksen pitää täyttää',
-  checksInSection: 'Osion tarkistuksia ei voi vielä muokata täällä',
 };
 
 const refuse = (reason: string): EditResult => ({ ok: false, reason });
@@ -700,20 +698,33 @@ export function setIncludeLabel(source: unknown, section: string, name: string, 
 function checkRuleProblem(source: unknown, field: string, rule: unknown, context: EditContext): string | undefined {
   if (rule === undefined || rule === null) return reasons.emptyCheckRule;
   if (typeof rule !== 'object') return reasons.notRule;
-  const known = resolvedFields(source, context);
+  // A section's check names its field and rule's fields as the section writes them.
+  const inSection = isSectionSource(source);
+  const known = inSection ? sectionRuleFields(source, context) : resolvedFields(source, context);
   if ('reason' in known) return known.reason;
-  const outcome = commitJson(JSON.stringify(rule), { fields: known.fields, field });
+  const outcome = commitJson(JSON.stringify(rule), { fields: known.fields, field: inSection ? `${PARTY_PLACEHOLDER}${field}` : field });
   if (!outcome.ok) return 'message' in outcome ? outcome.message : outcome.refusals[0].message;
   return undefined;
 }
 
+/**
+ * The checks or warnings of a source as a list, each with the index the edits name it by: a
+ * document keeps them in an array, a shared section by name (`checks.EmailRepeat`) in the
+ * order they run, so its index is the name's place among them.
+ */
+export function checkItems(source: unknown, list: CheckList): Array<{ item: Json; index: number; name?: string }> {
+  const items = isObject(source) ? source[list] : undefined;
+  if (Array.isArray(items)) return items.flatMap((item, index) => (isObject(item) ? [{ item, index }] : []));
+  if (isObject(items)) return Object.entries(items).flatMap(([name, item], index) => (isObject(item) ? [{ item, index, name }] : []));
+  return [];
+}
+
 /** A copy of the document and its own check or warning at `index` (a section's reference in the list is not one). */
 function withCheck(source: unknown, list: CheckList, index: number, change: (check: Json, copy: Json) => string | undefined): EditResult {
-  if (isSectionSource(source)) return refuse(reasons.checksInSection);
   if (!isObject(source)) return refuse(reasons.notJson);
   const copy = structuredClone(source);
   const items = copy[list];
-  const check = Array.isArray(items) ? items[index] : undefined;
+  const check = Array.isArray(items) ? items[index] : isSectionSource(source) && isObject(items) ? Object.values(items)[index] : undefined;
   if (!isObject(check)) return refuse(reasons.noCheck);
   if (typeof check.section === 'string') return refuse(reasons.sectionCheck);
   const reason = change(check, copy);
@@ -748,10 +759,32 @@ function newCheckId(source: Json, list: CheckList, field: string): string {
   return `${base}${n}`;
 }
 
+/** A name no other check or warning of the section has (`EmailCheck1`): the flat id is the party's prefix + it. */
+function newSectionCheckName(source: Json, list: CheckList, field: string): string {
+  const taken = new Set((['checks', 'warnings'] as const).flatMap((name) => (isObject(source[name]) ? Object.keys(source[name] as Json) : [])));
+  const base = `${field.replace(/[^A-Za-z0-9]/g, '')}${list === 'checks' ? 'Check' : 'Warning'}`;
+  let n = 1;
+  while (taken.has(`${base}${n}`)) n += 1;
+  return `${base}${n}`;
+}
+
+/** Adds a check or warning about one of a section's own fields, after its others. */
+function addSectionCheck(source: Json, list: CheckList, field: string, rule: unknown, message: string, context: EditContext): EditResult {
+  if (!message.trim()) return refuse(reasons.emptyCheckMessage);
+  if (!isObject(source.fields) || !isObject(source.fields[field])) return refuse(reasons.noField(field));
+  const problem = checkRuleProblem(source, field, rule, context);
+  if (problem) return refuse(problem);
+  const copy = structuredClone(source);
+  const items = isObject(copy[list]) ? (copy[list] as Json) : {};
+  items[newSectionCheckName(copy, list, field)] = { field, rule: structuredClone(rule), message };
+  copy[list] = items;
+  return { ok: true, source: copy };
+}
+
 /** Adds a check or warning about a field at the list's end; the field must be one the resolved document has. */
 export function addCheck(source: unknown, list: CheckList, field: string, rule: unknown, message: string, context: EditContext = {}): EditResult {
-  if (isSectionSource(source)) return refuse(reasons.checksInSection);
   if (!isObject(source)) return refuse(reasons.notJson);
+  if (isSectionSource(source)) return addSectionCheck(source, list, field, rule, message, context);
   if (!message.trim()) return refuse(reasons.emptyCheckMessage);
   const known = resolvedFields(source, context);
   if ('reason' in known) return refuse(known.reason);
@@ -768,9 +801,10 @@ export function addCheck(source: unknown, list: CheckList, field: string, rule: 
 export function removeCheck(source: unknown, list: CheckList, index: number): EditResult {
   const result = withCheck(source, list, index, () => undefined);
   if (!result.ok) return result;
-  const items = result.source[list] as unknown[];
-  items.splice(index, 1);
-  if (items.length === 0) delete result.source[list];
+  const items = result.source[list];
+  if (Array.isArray(items)) items.splice(index, 1);
+  else delete (items as Json)[Object.keys(items as Json)[index]];
+  if (Array.isArray(items) ? items.length === 0 : Object.keys(items as Json).length === 0) delete result.source[list];
   return result;
 }
 

@@ -3,13 +3,14 @@
 // condition builder; the document's checks and warnings about the field likewise, each
 // with its message. Every change is an edit (engine/core/studio/edits.ts: 'rule', 'check-…'),
 // which checks the rule's fields against the document read with its shared sections, and
-// goes into the history.
+// goes into the history. In a shared section's own draft the rules name its fields as the
+// section writes them (`{party}Email`), checked in a live document that includes it.
 import { useId, useState, type ReactNode } from 'react';
 import type { ConditionField } from '../../../engine/core/conditions/fields.ts';
 import { ruleInWords } from '../../../engine/core/conditions/words.ts';
 import { PARTY_PLACEHOLDER } from '../../../engine/core/sections.ts';
 import { isSectionSource } from '../../../engine/core/studio/tree.ts';
-import type { CheckList, Edit, RuleKind } from '../../../engine/core/studio/edits.ts';
+import { checkItems, type CheckList, type Edit, type RuleKind } from '../../../engine/core/studio/edits.ts';
 import { ConditionBuilder } from '../conditions/ConditionBuilder.tsx';
 import { CommitInput } from './CommitInput.tsx';
 import { draftTexts as t } from './messages.fi.ts';
@@ -53,8 +54,7 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
   };
 
   // Each keeps its place in the document's list: the edits name it by that index.
-  const checks = (list: CheckList) =>
-    ((Array.isArray(source[list]) ? source[list] : []) as Json[]).flatMap((item, index) => (item && item.field === id && item.rule !== undefined ? [{ item, index }] : []));
+  const checks = (list: CheckList) => checkItems(source, list).filter(({ item }) => item.field === id && item.rule !== undefined);
   const about = { checks: checks('checks'), warnings: checks('warnings') };
   const [checkRefusal, setCheckRefusal] = useState<Record<string, string | undefined>>({});
   const editCheck = (key: string, made: Edit) => {
@@ -120,8 +120,7 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
         ) : null}
       </fieldset>
 
-      {inSection ? <p className="sd-input__hint">{t.sectionChecksElsewhere}</p> : null}
-      {(inSection ? [] : (['checks', 'warnings'] as const)).map((list) => {
+      {(['checks', 'warnings'] as const).map((list) => {
         const kind = list === 'checks' ? 'check' : 'warning';
         const itemName = list === 'checks' ? t.checkItem : t.warningItem;
         if (readOnly && !about[list].length) return null;
@@ -136,17 +135,19 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
                 ))}
               </ul>
             ) : (
-              about[list].map(({ item, index }, number) => {
+              about[list].map(({ item, index, name: written }, number) => {
+                // A section names its checks (`EmailRepeat`); a document's have an id.
+                const checkId = String(item.id ?? written ?? '');
                 const key = `${list}:${index}`;
                 const name = itemName(number + 1);
                 return (
-                  <fieldset key={`${key}:${String(item.id)}`} className="sd-group sd-group--inner" data-check={String(item.id ?? '')}>
+                  <fieldset key={`${key}:${checkId}`} className="sd-group sd-group--inner" data-check={checkId}>
                     <legend>{name}</legend>
                     <ConditionBuilder
                       rule={item.rule}
                       kind={kind}
                       fields={fields}
-                      field={id}
+                      field={ruleId}
                       constants={constants}
                       onChange={(rule) => {
                         // An emptied builder is no rule yet; a check keeps its old one until there is.
@@ -175,7 +176,7 @@ export function FieldRules({ id, field, source, fields, readOnly, edit }: Props)
             {readOnly ? null : (
               <button
                 type="button"
-                onClick={() => editCheck(`${list}:add`, { type: 'check-add', list, field: id, rule: { '!!': { var: id } }, message: t.newCheckMessage })}
+                onClick={() => editCheck(`${list}:add`, { type: 'check-add', list, field: id, rule: { '!!': { var: ruleId } }, message: t.newCheckMessage })}
               >
                 {list === 'checks' ? t.addCheck : t.addWarning}
               </button>

@@ -124,7 +124,6 @@ export const draftTexts = {
   conditions: 'Ehdot',
   rulesNotReady: 'Ehtoja voi muokata, kun lomakkeen jaetut osiot on ladattu.',
   sectionRulesNotReady: 'Osion ehtoja voi muokata, kun sen sisältävä julkaistu lomake on luettu. Jos mikään lomake ei vielä käytä osiota, ehtoja ei voi tarkistaa.',
-  sectionChecksElsewhere: 'Osion tarkistuksia ja huomautuksia ei voi vielä muokata täällä.',
   requiredChoice: 'Pakollinen',
   requiredModes: { always: 'aina', never: 'ei koskaan', when: 'kun…' },
   requiredWhenHint: 'Rakenna alle ehto, jolloin kenttä on pakollinen.',

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { FieldRules } from '../../../src/studio/draft/FieldRules.tsx';
 import { checkSource } from '../../../engine/core/check.ts';
-import { applyEdit, sectionRuleFields, setFieldRule } from '../../../engine/core/studio/edits.ts';
+import { addCheck, applyEdit, checkItems, removeCheck, sectionRuleFields, setCheckMessage, setCheckRule, setFieldRule } from '../../../engine/core/studio/edits.ts';
 import { loadSection, readSource } from './helpers.ts';
 
 type Json = Record<string, any>;
@@ -65,6 +65,43 @@ describe('setFieldRule in a section draft', () => {
   });
 });
 
+describe('a section draft\'s checks and warnings (kept by name)', () => {
+  const emailsMatch = { '==': [{ var: '{party}Email2' }, { var: '{party}Email' }] };
+
+  it('lists them by name in the order they run; the edits name them by that place', () => {
+    expect(checkItems(identity(), 'checks').map(({ name, index }) => [name, index])).toEqual([
+      ['PhoneRepeat', 0],
+      ['EmailRepeat', 1],
+    ]);
+  });
+
+  it('changes a check\'s rule and message, and consumer and mortgage still check', () => {
+    const rule = { or: [emailsMatch, { '!': { var: '{party}Email' } }] };
+    const ruled = setCheckRule(identity(), 'checks', 1, rule, context);
+    if (!ruled.ok) throw new Error(ruled.reason);
+    const worded = setCheckMessage(ruled.source, 'checks', 1, 'Osoitteet eroavat');
+    if (!worded.ok) throw new Error(worded.reason);
+    expect((worded.source.checks as Json).EmailRepeat).toEqual({ field: 'Email2', rule, message: 'Osoitteet eroavat' });
+    for (const document of ['consumer', 'mortgage']) expect(findingsWith(document, worded.source)).toEqual([]);
+  });
+
+  it('refuses a check rule naming a missing field', () => {
+    expect(setCheckRule(identity(), 'checks', 1, { '!!': { var: '{party}EiOle' } }, context)).toEqual({ ok: false, reason: 'Kenttää "{party}EiOle" ei ole lomakkeessa' });
+  });
+
+  it('adds a warning about a section field and removes it again', () => {
+    const added = addCheck(identity(), 'warnings', 'Email', { '!!': { var: '{party}Email' } }, 'Tarkista osoite', context);
+    if (!added.ok) throw new Error(added.reason);
+    expect(added.source.warnings).toEqual({ EmailWarning1: { field: 'Email', rule: { '!!': { var: '{party}Email' } }, message: 'Tarkista osoite' } });
+    expect(findingsWith('consumer', added.source)).toEqual([]);
+    const flat = checkSource(readSource('consumer'), (id) => (id === 'identity' ? structuredClone(added.source) : loadSection(id))).document;
+    expect(flat.rules?.warnings?.map((warning) => warning.id)).toContain('coApplicantEmailWarning1');
+    const removed = removeCheck(added.source, 'warnings', 0);
+    expect(removed.ok && removed.source).toEqual(identity());
+    expect(addCheck(identity(), 'warnings', 'EiOle', { '!!': { var: '{party}Email' } }, 'X', context).ok).toBe(false);
+  });
+});
+
 describe('FieldRules in a section draft', () => {
   const render = (fields: ReturnType<typeof sectionRuleFields>) => {
     const source = identity();
@@ -83,8 +120,16 @@ describe('FieldRules in a section draft', () => {
   it('shows the builder with the section\'s own rule, its fields named as the section names them', () => {
     const html = render(sectionRuleFields(identity(), context));
     expect(html).toMatch(/<option value="\{party\}PersonalIdentificationNumber" selected="">/);
-    expect(html).not.toContain('Osion kenttien ehtoja ei voi vielä muokata');
-    expect(html).toContain('Osion tarkistuksia ja huomautuksia ei voi vielä muokata täällä.');
+    expect(html).not.toContain('ei voi vielä muokata');
+  });
+
+  it('shows the section\'s check about the field by its name, built with the section\'s names', () => {
+    const source = identity();
+    const known = sectionRuleFields(source, context);
+    if ('reason' in known) throw new Error(known.reason);
+    const html = renderToStaticMarkup(createElement(FieldRules, { id: 'Email2', field: source.fields.Email2, source, fields: known.fields, readOnly: false, edit: () => undefined }));
+    expect(html).toContain('data-check="EmailRepeat"');
+    expect(html).toMatch(/<option value="\{party\}Email2" selected="">/);
   });
 
   it('says what it waits for while no including document is read', () => {
