@@ -117,6 +117,7 @@ export const reasons = {
   unresolved: (detail: string) => `Lomaketta ei voitu lukea kokonaan osioineen: ${detail}`,
   sectionsNotLoaded: 'Jaettuja osioita ei ole vielä ladattu; yritä hetken kuluttua uudelleen',
   noIncluder: 'Mikään julkaistu lomake ei käytä tätä osiota, joten sen ehtoja ei voi tarkistaa',
+  inDocument: (document: string, reason: string) => `Lomakkeessa ${document}: ${reason}`,
   notRule: 'Ehto ei ole kelvollinen',
   badId: (id: string) => `Tunnus ${id || '(tyhjä)'} ei kelpaa: aloita kirjaimella ja käytä vain kirjaimia a–z ja numeroita`,
   takenId: (id: string) => `Tunnus ${id} on jo käytössä tässä lomakkeessa`,
@@ -534,20 +535,48 @@ export function resolvedFields(source: unknown, context: EditContext = {}): { fi
  * for a missing or later field as in a document.
  */
 export function sectionRuleFields(section: unknown, context: EditContext = {}): { fields: ConditionField[] } | { reason: string } {
-  if (!isObject(section) || typeof section.id !== 'string' || !isObject(section.fields)) return { reason: reasons.notJson };
+  const [first] = sectionFieldsByDocument(section, context);
+  return first ? ('reason' in first ? { reason: first.reason } : { fields: first.fields }) : { reason: reasons.noIncluder };
+}
+
+/** sectionRuleFields for every live document that includes the section, each with the document's id. */
+function sectionFieldsByDocument(section: unknown, context: EditContext): Array<({ fields: ConditionField[] } | { reason: string }) & { document: string }> {
+  if (!isObject(section) || typeof section.id !== 'string' || !isObject(section.fields)) return [{ reason: reasons.notJson, document: '' }];
   const id = section.id;
-  for (const document of context.documents ?? []) {
+  const names = Object.keys(section.fields);
+  return (context.documents ?? []).flatMap((document) => {
     const party = partyIncluding(document, id);
-    if (party === undefined || !isObject(document)) continue;
+    if (party === undefined || !isObject(document)) return [];
     const parties = isObject(document.parties) ? document.parties : {};
     const options = isObject(parties[party]) ? parties[party] : {};
     const prefix = typeof options.prefix === 'string' ? options.prefix : party;
     const loadSection: LoadSection = (wanted) => (wanted === id ? section : context.loadSection?.(wanted));
     const known = resolvedFields(document, { ...context, loadSection });
-    if ('reason' in known) return known;
-    return { fields: asSectionFields(known.fields, prefix, Object.keys(section.fields)) };
+    const name = String(document.id ?? '');
+    return [{ ...('reason' in known ? known : { fields: asSectionFields(known.fields, prefix, names) }), document: name }];
+  });
+}
+
+/**
+ * Why a section's rule about its field `name` would not do, in any live document that
+ * includes the section (a field one of them leaves out is missing there); the first
+ * document's reason as it is, another's with the document named.
+ */
+function sectionRuleProblem(section: unknown, name: string, rule: unknown, context: EditContext): string | undefined {
+  const all = sectionFieldsByDocument(section, context);
+  if (!all.length) return reasons.noIncluder;
+  for (const [index, known] of all.entries()) {
+    const problem = 'reason' in known ? known.reason : ruleProblem(rule, known.fields, `${PARTY_PLACEHOLDER}${name}`);
+    if (problem) return index === 0 ? problem : reasons.inDocument(known.document, problem);
   }
-  return { reason: reasons.noIncluder };
+  return undefined;
+}
+
+/** The condition builder's refusal of a rule, read with these fields for this field's rule. */
+function ruleProblem(rule: unknown, fields: ConditionField[], field: string): string | undefined {
+  const outcome = commitJson(JSON.stringify(rule), { fields, field });
+  if (!outcome.ok) return 'message' in outcome ? outcome.message : outcome.refusals[0].message;
+  return undefined;
 }
 
 /** The first party a written document includes the section for on its steps, if it does. */
@@ -578,10 +607,15 @@ export function setFieldRule(source: unknown, id: string, kind: RuleKind, rule: 
       return undefined;
     }
     if (typeof rule !== 'object') return reasons.notRule;
-    const known = inSection ? sectionRuleFields(source, context) : resolvedFields(source, context);
-    if ('reason' in known) return known.reason;
-    const outcome = commitJson(JSON.stringify(rule), { fields: known.fields, field: inSection ? `${PARTY_PLACEHOLDER}${id}` : id });
-    if (!outcome.ok) return 'message' in outcome ? outcome.message : outcome.refusals[0].message;
+    if (inSection) {
+      const problem = sectionRuleProblem(source, id, rule, context);
+      if (problem) return problem;
+    } else {
+      const known = resolvedFields(source, context);
+      if ('reason' in known) return known.reason;
+      const problem = ruleProblem(rule, known.fields, id);
+      if (problem) return problem;
+    }
     field[kind] = structuredClone(rule);
     return undefined;
   });
@@ -699,12 +733,10 @@ function checkRuleProblem(source: unknown, field: string, rule: unknown, context
   if (rule === undefined || rule === null) return reasons.emptyCheckRule;
   if (typeof rule !== 'object') return reasons.notRule;
   // A section's check names its field and rule's fields as the section writes them.
-  const inSection = isSectionSource(source);
-  const known = inSection ? sectionRuleFields(source, context) : resolvedFields(source, context);
+  if (isSectionSource(source)) return sectionRuleProblem(source, field, rule, context);
+  const known = resolvedFields(source, context);
   if ('reason' in known) return known.reason;
-  const outcome = commitJson(JSON.stringify(rule), { fields: known.fields, field: inSection ? `${PARTY_PLACEHOLDER}${field}` : field });
-  if (!outcome.ok) return 'message' in outcome ? outcome.message : outcome.refusals[0].message;
-  return undefined;
+  return ruleProblem(rule, known.fields, field);
 }
 
 /**

@@ -49,6 +49,15 @@ describe('setFieldRule in a section draft', () => {
     if (!result.ok) expect(result.reason).toMatch(/tulee vasta myöhemmin/);
   });
 
+  it('is checked in every document that includes the section: mortgage leaves out marital status', () => {
+    const married = { '==': [{ var: '{party}MaritalStatusId' }, 2] };
+    expect(setFieldRule(identity(), 'MilitaryStatusId', 'visible', married, { loadSection, documents: [readSource('consumer')] }).ok).toBe(true);
+    expect(setFieldRule(identity(), 'MilitaryStatusId', 'visible', married, context)).toEqual({
+      ok: false,
+      reason: 'Lomakkeessa mortgage: Kenttää "{party}MaritalStatusId" ei ole lomakkeessa',
+    });
+  });
+
   it('without a live document including the section the rule cannot be checked', () => {
     expect(setFieldRule(identity(), 'Email2', 'visible', emailGiven, { loadSection }).ok).toBe(false);
     // Removing a rule needs no check.
