@@ -593,7 +593,9 @@ function partyIncluding(document: unknown, section: string): string | undefined 
  * Sets a field's `visible` or `required` rule (`undefined` removes it; `required: true` is
  * "always"). The rule may name only fields the applicant has answered by then: the
  * document is read with its sections (the live ones the studio loads) and the rule's
- * references checked as the condition builder checks them.
+ * references checked as the condition builder checks them. A shared section's own field is
+ * ruled as the section writes it (`{party}Email`), checked in every live document that
+ * includes the section (sectionRuleProblem).
  */
 export function setFieldRule(source: unknown, id: string, kind: RuleKind, rule: unknown, context: EditContext = {}): EditResult {
   const inSection = isSectionSource(source);
