@@ -5,12 +5,18 @@
 // keep-alive connections, latency from each request's scheduled send time, so queueing
 // counts. For each route (the offers poll, create, update, and a reference route that only
 // asks the same database `SELECT 1`, registered by the bench's server process, never by the
-// app) it finds the highest rate with p99 within the limit: a doubling ramp, then bisection.
+// app) it finds the highest rate with p99 within the limit: a doubling ramp, then bisection;
+// a failing rate is measured once more before it counts (another process's stall on this
+// shared machine fails a step far more often than it passes one). A step stops early once
+// more than 1 % of its requests are late, so overload costs little time.
 // It prints that rate, p50/p99 there, the ratio to the reference (goals: poll ≥ 0.5×, update
 // ≥ 0.25×), the applicants one instance serves, and the load average, which the figures
 // depend on: the generator and the server share this machine's cores.
-// Settings: BENCH_SECONDS (3, per step), BENCH_STEPS (8, per route), BENCH_START_RATE (200/s),
-// BENCH_CONNECTIONS (32), BENCH_P99_MS (100), BENCH_SEED (1). About 1–2 minutes per database.
+// The column "send lag" is the p99 of how late the generator itself sent: when it is large,
+// the machine (or the generator) is what was measured.
+// Settings: BENCH_SECONDS (3, per step), BENCH_STEPS (10, per route), BENCH_RETRIES (1),
+// BENCH_START_RATE (200/s), BENCH_CONNECTIONS (32), BENCH_P99_MS (100), BENCH_SEED (1).
+// About 1½–2 minutes per database.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,7 +36,8 @@ const setting = (name: string, fallback: number): number => {
   return value;
 };
 const SECONDS = setting('BENCH_SECONDS', 3);
-const STEPS = setting('BENCH_STEPS', 8);
+const STEPS = setting('BENCH_STEPS', 10);
+const RETRIES = Number(process.env.BENCH_RETRIES ?? 1);
 const START_RATE = setting('BENCH_START_RATE', 200);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 32);
 const P99_MS = setting('BENCH_P99_MS', 100);
@@ -58,7 +65,7 @@ async function benchOn(database: string, location: DatabaseLocation): Promise<vo
       process.stderr.write(`${database}: ${route}…\n`);
       // Warms the route's code and statements; not counted.
       await generator.ask('step', { url, targets, rate: START_RATE, seconds: 1, seed: seed++, connections: CONNECTIONS, p99LimitMs: P99_MS });
-      results.push({ route, search: await findMaxRate((rate) => measure(targets, rate), { startRate: START_RATE, p99LimitMs: P99_MS, maxSteps: STEPS }) });
+      results.push({ route, search: await findMaxRate((rate) => measure(targets, rate), { startRate: START_RATE, p99LimitMs: P99_MS, maxSteps: STEPS, retries: RETRIES }) });
     }
     for (const line of table(database, results, P99_MS)) console.log(line);
     console.log(`  load average (1, 5, 15 min): at start ${loadAtStart}, at end ${load()}`);
@@ -100,7 +107,7 @@ async function onPostgreSQL(serverUrl: string): Promise<void> {
 }
 
 console.log(
-  `open-loop Poisson load from a separate process, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per step, ≤ ${STEPS} steps per route from ${START_RATE}/s, ` +
+  `open-loop Poisson load from a separate process, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per step, ≤ ${STEPS} steps per route from ${START_RATE}/s (a failing rate tried ${RETRIES + 1}×), ` +
     `max rate = highest with p99 ≤ ${P99_MS} ms (latency from the scheduled send), loopback, logging at warn`,
 );
 await onPGlite();

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { serve } from './ipc.ts';
-import { lateAllowance, summarize } from './percentile.ts';
+import { lateAllowance, percentile, summarize } from './percentile.ts';
 import { poissonSchedule, seededRandom } from './poisson.ts';
 import type { Target } from './routes.ts';
 import type { StepResult } from './search.ts';
@@ -32,6 +32,7 @@ function step(command: StepCommand): Promise<StepResult> {
   const allowance = lateAllowance(schedule.length);
   const agent = new http.Agent({ keepAlive: true, maxSockets: command.connections });
   const latencies: number[] = [];
+  const sendLags: number[] = [];
   /** Send time (ms from start) of each request in flight. */
   const inFlight = new Map<number, number>();
   let failed = 0;
@@ -51,7 +52,7 @@ function step(command: StepCommand): Promise<StepResult> {
       agent.destroy();
       // Every scheduled request not answered in time (unsent, in flight) is a failure.
       const summary = summarize(latencies, failed + inFlight.size + (schedule.length - sent));
-      resolve({ rate: command.rate, ...summary, stoppedEarly });
+      resolve({ rate: command.rate, ...summary, stoppedEarly, sendLagP99: percentile(sendLags.sort((a, b) => a - b), 99) });
     };
     const answered = (id: number, ok: boolean) => {
       const at = inFlight.get(id);
@@ -67,6 +68,7 @@ function step(command: StepCommand): Promise<StepResult> {
     const send = (id: number) => {
       const target = command.targets[id % command.targets.length];
       inFlight.set(id, schedule[id]);
+      sendLags.push(now() - schedule[id]);
       const request = http.request({ agent, hostname, port, method: target.method, path: target.path, headers: target.headers }, (response) => {
         const ok = response.statusCode !== undefined && response.statusCode < 300;
         response.on('end', () => answered(id, ok));

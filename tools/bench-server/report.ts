@@ -31,7 +31,7 @@ const count = (value: number) => Math.round(value).toLocaleString('en-US');
 
 export function table(database: string, results: Array<{ route: RouteName; search: SearchResult }>, limitMs: number): string[] {
   const reference = results.find((result) => result.route === 'SELECT 1')?.search.best?.rate;
-  const lines = [`${database}`, `  ${'route'.padEnd(12)} ${'max rate'.padStart(10)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}  ${'× SELECT 1'.padStart(10)}  goal   (steps: rate/s p99)`];
+  const lines = [`${database}`, `  ${'route'.padEnd(12)} ${'max rate'.padStart(10)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}  ${'× SELECT 1'.padStart(10)}  ${'goal'.padEnd(15)}  ${'send lag'.padStart(8)}  (steps: rate/s p99)`];
   for (const { route, search } of results) {
     const best = search.best;
     const ratio = best && reference ? best.rate / reference : undefined;
@@ -39,7 +39,7 @@ export function table(database: string, results: Array<{ route: RouteName; searc
     const verdict = goal === undefined ? '' : ratio === undefined ? `≥ ${goal}× ?` : `≥ ${goal}× ${ratio >= goal ? 'met' : 'NOT met'}`;
     const steps = search.steps.map((step) => `${count(step.rate)} ${step.p99 <= limitMs ? ms(step.p99) : step.stoppedEarly ? '✗ (stopped)' : `✗ ${ms(step.p99)}`}`).join(', ');
     lines.push(
-      `  ${route.padEnd(12)} ${(best ? `${count(best.rate)}/s` : `none ≤ ${limitMs} ms`).padStart(10)} ${ms(best?.p50 ?? NaN).padStart(8)} ${ms(best?.p99 ?? NaN).padStart(8)}  ${(ratio === undefined ? '—' : `${ratio.toFixed(2)}×`).padStart(10)}  ${verdict.padEnd(15)}  (${steps})`,
+      `  ${route.padEnd(12)} ${(best ? `${count(best.rate)}/s` : `none ≤ ${limitMs} ms`).padStart(10)} ${ms(best?.p50 ?? NaN).padStart(8)} ${ms(best?.p99 ?? NaN).padStart(8)}  ${(ratio === undefined ? '—' : `${ratio.toFixed(2)}×`).padStart(10)}  ${verdict.padEnd(15)}  ${ms(best?.sendLagP99 ?? NaN).padStart(8)}  (${steps})`,
     );
   }
   const poll = results.find((result) => result.route === 'offers poll')?.search.best?.rate ?? 0;

@@ -14,6 +14,11 @@ export interface StepResult {
   failed: number;
   /** The generator stopped the step once p99 could no longer be within the limit. */
   stoppedEarly?: boolean;
+  /**
+   * p99 of how late the generator sent (its own timer and CPU): part of every latency, so a
+   * large one says the figures are the generator's or the machine's, not the server's.
+   */
+  sendLagP99?: number;
 }
 
 export interface SearchOptions {
@@ -25,6 +30,11 @@ export interface SearchOptions {
   factor?: number;
   /** Bisection stops when the failing rate is within this share above the passing one. */
   precision?: number;
+  /**
+   * Times a failing rate is measured again before it counts as failing (default 0): on a shared
+   * machine a stall of another process fails a step more often than it passes one.
+   */
+  retries?: number;
 }
 
 export interface SearchResult {
@@ -42,14 +52,18 @@ export async function findMaxRate(measure: (rate: number) => Promise<StepResult>
   let best: StepResult | undefined;
   let failing: number | undefined;
   let rate = Math.max(1, Math.round(options.startRate));
+  let tries = 0;
   while (steps.length < options.maxSteps) {
     const step = await measure(rate);
     steps.push(step);
     if (passes(step, options.p99LimitMs)) {
       if (!best || step.rate > best.rate) best = step;
+    } else if (++tries <= (options.retries ?? 0)) {
+      continue;
     } else if (failing === undefined || rate < failing) {
       failing = rate;
     }
+    tries = 0;
     const next = nextRate(best?.rate, failing, factor, precision);
     if (next === undefined) break;
     rate = next;

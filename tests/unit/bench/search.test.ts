@@ -52,6 +52,21 @@ describe('findMaxRate', () => {
     expect(result.steps.map((step) => step.rate)).toEqual([200, 400, 800, 566, 476, 519]);
     expect(result.best!.rate).toBe(476);
   });
+
+  it('measures a failing rate again before it counts, when retries are asked for', async () => {
+    const failedOnce = new Set<number>();
+    // Every rate up to 1000 fails its first measurement (a stall elsewhere) and passes the next.
+    const measure = async (rate: number): Promise<StepResult> => {
+      const stalled = rate <= 1000 && !failedOnce.has(rate);
+      failedOnce.add(rate);
+      return { rate, p50: 5, p99: stalled || rate > 1000 ? 300 : 50, count: 100, failed: 0 };
+    };
+    const result = await findMaxRate(measure, { startRate: 250, p99LimitMs: 100, maxSteps: 20, retries: 1 });
+    expect(result.steps.slice(0, 6).map((step) => step.rate)).toEqual([250, 250, 500, 500, 1000, 1000]);
+    expect(result.best!.rate).toBe(1000);
+    const noRetry = await findMaxRate(async (rate) => ({ rate, p50: 5, p99: 300, count: 100, failed: 0 }), { startRate: 4, p99LimitMs: 100, maxSteps: 20 });
+    expect(noRetry.steps.map((step) => step.rate)).toEqual([4, 2, 1]);
+  });
 });
 
 describe('nextRate', () => {
