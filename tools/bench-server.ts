@@ -26,7 +26,7 @@ import pg from 'pg';
 import type { handlers as GeneratorHandlers } from './bench-server/generator.ts';
 import { startChild } from './bench-server/ipc.ts';
 import { table } from './bench-server/report.ts';
-import { routeTargets, type RouteName, type Target } from './bench-server/routes.ts';
+import { REFERENCE_PATH, routeTargets, type RouteName, type Target } from './bench-server/routes.ts';
 import { findMaxRate, type SearchResult } from './bench-server/search.ts';
 import type { DatabaseLocation, handlers as ServerHandlers } from './bench-server/server.ts';
 
@@ -42,11 +42,21 @@ const START_RATE = setting('BENCH_START_RATE', 200);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 32);
 const P99_MS = setting('BENCH_P99_MS', 100);
 const SEED = setting('BENCH_SEED', 1);
-/** Lets the server finish what the last step left (and collect its garbage) before the next. */
+/** Lets the server collect its garbage before the next step. */
 const PAUSE_MS = 300;
 
 const here = import.meta.dirname;
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+/**
+ * Waits until the server has finished what a stopped step left it (its connections are closed,
+ * but the requests on them still run): the reference route answers after them on PGlite, whose
+ * queries run one at a time.
+ */
+async function settle(url: string): Promise<void> {
+  await fetch(`${url}${REFERENCE_PATH}`).then((response) => response.arrayBuffer());
+  await sleep(PAUSE_MS);
+}
 
 async function benchOn(database: string, location: DatabaseLocation): Promise<void> {
   const loadAtStart = load();
@@ -57,7 +67,7 @@ async function benchOn(database: string, location: DatabaseLocation): Promise<vo
     let seed = SEED;
     const measure = async (targets: Target[], rate: number) => {
       const result = await generator.ask('step', { url, targets, rate, seconds: SECONDS, seed: seed++, connections: CONNECTIONS, p99LimitMs: P99_MS });
-      await sleep(PAUSE_MS);
+      await settle(url);
       return result;
     };
     const results: Array<{ route: RouteName; search: SearchResult }> = [];
