@@ -49,6 +49,8 @@ export async function startChild<H extends Handlers>(modulePath: string): Promis
 
 /** In the child: answers the parent's questions with the handlers; 'exit' runs `onExit` and leaves. */
 export function serve(handlers: Handlers, onExit: () => Promise<void> = async () => {}): void {
+  // The parent is gone (killed, crashed): nobody will ask us to leave, so leave now.
+  process.once('disconnect', () => void onExit().finally(() => process.exit(1)));
   process.on('message', async ({ id, name, argument }: Question) => {
     if (name === 'exit') {
       await onExit().catch((error: unknown) => console.error(error));

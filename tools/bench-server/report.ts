@@ -48,5 +48,11 @@ export function table(database: string, results: Array<{ route: RouteName; searc
   lines.push(
     `  applicants per 2-core instance (a poll every ${POLL_EVERY_S} s, a save every ${SAVE_EVERY_S} s): min(poll × ${POLL_EVERY_S}, update × ${SAVE_EVERY_S}) = ${count(capacity.separately)}; both on the same instance ${count(capacity.together)}`,
   );
+  // The generator's own lateness is in every latency; past half the limit it is the machine's load that was measured.
+  const lagging = results.flatMap(({ search }) => search.steps).filter((step) => (step.sendLagP99 ?? 0) > limitMs / 2);
+  if (lagging.length > 0) {
+    const worst = Math.max(...lagging.map((step) => step.sendLagP99 ?? 0));
+    lines.push(`  NOTE: in ${lagging.length} step(s) the generator itself sent late by more than ${limitMs / 2} ms at p99 (worst ${ms(worst)}): those figures are the machine's load, not the server's`);
+  }
   return lines;
 }

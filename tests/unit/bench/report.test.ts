@@ -26,5 +26,13 @@ describe('table', () => {
     expect(lines.find((line) => line.includes('update'))).toMatch(/200\/s.*0\.20×\s+≥ 0\.25× NOT met/);
     expect(lines.find((line) => line.startsWith('  SELECT 1'))).toMatch(/1\.00×/);
     expect(lines.find((line) => line.includes('applicants'))).toMatch(/= 3,000; both on the same instance 2,000/);
+    expect(lines.some((line) => line.includes('NOTE'))).toBe(false);
+  });
+
+  it("says when the generator's own lateness, not the server, decided the figures", () => {
+    const late = { rate: 100, p50: 4, p99: 300, count: 300, failed: 0, sendLagP99: 240 };
+    const lines = table('PGlite', [{ route: 'SELECT 1', search: { steps: [late] } }], 100);
+    expect(lines.at(-1)).toMatch(/NOTE: in 1 step\(s\) the generator itself sent late .* \(worst 240 ms\)/);
+    expect(lines.find((line) => line.startsWith('  SELECT 1'))).toMatch(/none ≤ 100 ms/);
   });
 });
