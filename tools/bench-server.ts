@@ -73,6 +73,7 @@ async function benchOn(database: string, location: DatabaseLocation): Promise<vo
     const results: Array<{ route: RouteName; search: SearchResult }> = [];
     for (const { route, targets } of routeTargets(fixtures)) {
       process.stderr.write(`${database}: ${route}…\n`);
+      await server.ask('checkpoint', undefined);
       // Warms the route's code and statements; not counted.
       await generator.ask('step', { url, targets, rate: START_RATE, seconds: 1, seed: seed++, connections: CONNECTIONS, p99LimitMs: P99_MS });
       results.push({ route, search: await findMaxRate((rate) => measure(targets, rate), { startRate: START_RATE, p99LimitMs: P99_MS, maxSteps: STEPS, retries: RETRIES }) });
