@@ -46,7 +46,28 @@ function DraftRoute(): ReactNode {
   const version = Number(number);
   if (!Number.isSafeInteger(version) || version < 1) return <NotFound />;
   if (!isFormItem(item)) return <ContentDraftWorkspace key={`${item}/${version}`} item={item} number={version} me={me} />;
-  return <DraftWorkspace key={`${item}/${version}`} item={item} number={version} me={me} />;
+  return <FormDraftRoute item={item} number={version} me={me} />;
+}
+
+/** The query parameter that opens a form's draft as its JSON source: what the editor cannot express (a price table, an override of a shared field). */
+const SOURCE_PARAM = 'lahde';
+
+/** A form's draft in the form editor, or as its JSON source; both save the same draft under the same lease. */
+function FormDraftRoute({ item, number, me }: { item: string; number: number; me: ReturnType<typeof useStaff> }): ReactNode {
+  const [query] = useSearchParams();
+  const asSource = query.get(SOURCE_PARAM) === 'json';
+  return (
+    <>
+      <p>
+        <Link to={{ search: asSource ? '' : `?${SOURCE_PARAM}=json` }}>{asSource ? t.draft.toFormEditor : t.draft.toSource}</Link>
+      </p>
+      {asSource ? (
+        <ContentDraftWorkspace key={`${item}/${number}/json`} item={item} number={number} me={me} />
+      ) : (
+        <DraftWorkspace key={`${item}/${number}`} item={item} number={number} me={me} />
+      )}
+    </>
+  );
 }
 
 /** A draft of content that is not a form: its JSON source, no preview (the pages show it once published). */

@@ -154,6 +154,8 @@ export const studioTexts = {
   draft: {
     title: 'Luonnos {number}: {item}',
     backToItem: 'Takaisin versiohistoriaan',
+    toSource: 'Muokkaa lähdettä JSON-muodossa (esim. hintataulukko tai yhden lomakkeen poikkeus jaetusta osiosta)',
+    toFormEditor: 'Takaisin lomake-editoriin',
     loadingEditor: 'Ladataan luonnoseditoria…',
     loadingPreview: 'Ladataan esikatselua…',
     notDraft: 'Versio {number} ei ole luonnos (tila: {state}).',
