@@ -4,17 +4,15 @@
 // not is shown as a Finnish error and not saved; the item's lease is held while the editor is
 // open. The publish gate checks the content itself; this only keeps unparsable text out.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { loadVersion, releaseLease, saveVersion, takeLease, type DraftVersion } from '../draft/api.ts';
+import { loadVersion, type DraftVersion } from '../draft/api.ts';
 import { mayEdit } from '../draft/access.ts';
-import { createAutosave, type Autosave, type AutosaveStatus } from '../draft/autosave.ts';
-import { createLease, type Lease, type LeaseStatus } from '../draft/lease.ts';
 import { draftTexts } from '../draft/messages.fi.ts';
+import { useDraftSession } from '../draft/use-draft-session.ts';
 import { fill, studioTexts } from '../messages.fi.ts';
 import { formatSource, parseContentSource } from './parse.ts';
 import '../draft/draft.css';
 import './content.css';
 
-type Json = Record<string, unknown>;
 const t = studioTexts.contentDraft;
 
 export interface ContentDraftEditorProps {
@@ -34,17 +32,13 @@ export function ContentDraftEditor(props: ContentDraftEditorProps): ReactNode {
 function OpenContentDraft({ item, number, me }: ContentDraftEditorProps): ReactNode {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [text, setText] = useState('');
-  const [save, setSave] = useState<AutosaveStatus>({ state: 'idle', revision: 0 });
-  const [lease, setLease] = useState<LeaseStatus>({ state: 'taking' });
-  const autosave = useRef<Autosave<Json>>(undefined);
-  const leaseRef = useRef<Lease>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ids = { source: useId(), hint: useId(), error: useId() };
 
   const version = loaded.kind === 'ready' ? loaded.version : undefined;
   const authorised = version ? mayEdit(version, me) : false;
-  const stopped = save.state === 'conflict' || save.state === 'leaseHeld' || save.state === 'notDraft' || save.state === 'forbidden';
-  const editable = authorised && lease.state === 'mine' && !stopped;
+  const session = useDraftSession({ item, number, me, revision: version?.revision, authorised });
+  const { save, lease, autosave, editable } = session;
   const parsed = parseContentSource(text);
 
   const load = useCallback(async () => {
@@ -68,44 +62,6 @@ function OpenContentDraft({ item, number, me }: ContentDraftEditorProps): ReactN
     if (ready) headingRef.current?.focus();
   }, [ready]);
 
-  // The autosave and the lease, made once the version is there and ended together: what waits is saved before the lease is given back.
-  const firstRevision = useRef<number>(undefined);
-  if (version && firstRevision.current === undefined) firstRevision.current = version.revision;
-  useEffect(() => {
-    if (!ready || firstRevision.current === undefined || !authorised) return;
-    const saving = createAutosave<Json>({
-      revision: firstRevision.current,
-      save: (source, at) => saveVersion(item, number, source, at),
-      onStatus: (status) => {
-        setSave(status);
-        if (status.state === 'leaseHeld' && status.holder) leaseRef.current?.lost(status.holder);
-      },
-    });
-    autosave.current = saving;
-    // The lease held by this same person (another tab) is theirs to use.
-    const take = async () => {
-      const outcome = await takeLease(item);
-      return outcome.kind === 'held' && String(outcome.holder.id) === String(me.id) ? ({ kind: 'mine' } as const) : outcome;
-    };
-    const held = createLease({ take, release: (keepalive) => releaseLease(item, keepalive), onStatus: setLease });
-    leaseRef.current = held;
-    void held.start();
-    const onPageHide = () => {
-      void saving.flush();
-      const state = saving.status().state;
-      if (state !== 'pending' && state !== 'saving') held.stop(true);
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      autosave.current = undefined;
-      leaseRef.current = undefined;
-      void saving.flush().finally(() => {
-        saving.dispose();
-        held.stop();
-      });
-    };
-  }, [ready, authorised, item, number, me.id]);
 
   const onChange = (next: string) => {
     setText(next);
@@ -153,7 +109,7 @@ function OpenContentDraft({ item, number, me }: ContentDraftEditorProps): ReactN
           <p>
             <strong>{lease.state === 'held' && lease.holder ? draftTexts.leaseHeld(lease.holder.name) : draftTexts.leaseFailed}</strong>
           </p>
-          <button type="button" onClick={() => void leaseRef.current?.retry().then(() => (leaseRef.current?.status().state === 'mine' ? load() : undefined))}>
+          <button type="button" onClick={() => void session.retryLease().then((mine) => (mine ? load() : undefined))}>
             {draftTexts.leaseRetry}
           </button>
         </div>

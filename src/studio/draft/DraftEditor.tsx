@@ -7,13 +7,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { applyEdit, resolvedFields, sectionRuleFields, type Edit, type NewField } from '../../../engine/core/studio/edits.ts';
 import { canRedo, canUndo, createHistory, current, push, redo, reset, undo, type History } from '../../../engine/core/studio/history.ts';
 import { buildTree, isSectionSource } from '../../../engine/core/studio/tree.ts';
-import { loadLiveIncluders, loadLiveSections, loadVersion, releaseLease, saveVersion, takeLease, type DraftVersion } from './api.ts';
+import { loadLiveIncluders, loadLiveSections, loadVersion, type DraftVersion } from './api.ts';
 import { mayEdit } from './access.ts';
-import { createAutosave, type Autosave, type AutosaveStatus } from './autosave.ts';
 import { AddFieldForm } from './AddFieldForm.tsx';
 import { loadLiveSource } from './live-source.ts';
 import { Inspector } from './Inspector.tsx';
-import { createLease, type Lease, type LeaseStatus } from './lease.ts';
+import { useDraftSession } from './use-draft-session.ts';
 import { draftTexts as t } from './messages.fi.ts';
 import { OutlineTree } from './OutlineTree.tsx';
 import { outlineOf, type OutlineNode } from './outline.ts';
@@ -57,12 +56,7 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
   // A section's draft: the live documents that include it, where its rules are checked (undefined until read).
   const [documents, setDocuments] = useState<Json[] | undefined>(undefined);
   const [selected, setSelected] = useState<string>();
-  const [save, setSave] = useState<AutosaveStatus>({ state: 'idle', revision: 0 });
-  const [lease, setLease] = useState<LeaseStatus>({ state: 'taking' });
   const [notice, setNotice] = useState('');
-  const autosave = useRef<Autosave<Json>>(undefined);
-  const leaseRef = useRef<Lease>(undefined);
-  const leaving = useRef(false);
   const loadedOnce = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inspectorRef = useRef<HTMLHeadingElement>(null);
@@ -70,8 +64,8 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
 
   const version = loaded.kind === 'ready' ? loaded.version : undefined;
   const authorised = version ? mayEdit(version, me) : false;
-  const stopped = save.state === 'conflict' || save.state === 'leaseHeld' || save.state === 'notDraft' || save.state === 'forbidden';
-  const editable = authorised && lease.state === 'mine' && !stopped;
+  const session = useDraftSession({ item, number, me, revision: version?.revision, authorised });
+  const { save, lease, autosave, editable } = session;
 
   const load = useCallback(async () => {
     // A reload keeps the open draft on screen (and the lease and autosave with it) until the new one is there.
@@ -121,70 +115,6 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
     requestAnimationFrame(() => inspectorRef.current?.focus());
   }, [ready, field]);
 
-  // The autosave and, for an author who may edit, the lease: made once the version is there,
-  // ended together so that what waits is saved before the lease is given back.
-  const firstRevision = useRef<number>(undefined);
-  if (version && firstRevision.current === undefined) firstRevision.current = version.revision;
-  useEffect(() => {
-    if (!ready || firstRevision.current === undefined) return;
-    const saving = createAutosave<Json>({
-      revision: firstRevision.current,
-      save: async (source, at) => {
-        const outcome = await saveVersion(item, number, source, at, { keepalive: leaving.current });
-        if (outcome.kind !== 'leaseNotHeld' || !authorised) return outcome;
-        // The lease lapsed (a sleeping laptop, a lost renewal): nobody else has it, so take it and save again.
-        const taken = await takeLease(item);
-        if (taken.kind === 'held') return { kind: 'leaseHeld', holder: taken.holder };
-        if (taken.kind !== 'mine') return { kind: 'failed' };
-        void leaseRef.current?.retry();
-        return saveVersion(item, number, source, at, { keepalive: leaving.current });
-      },
-      onStatus: (status) => {
-        setSave(status);
-        if (status.state === 'leaseHeld' && status.holder) leaseRef.current?.lost(status.holder);
-      },
-    });
-    autosave.current = saving;
-    setSave(saving.status());
-    if (!authorised) {
-      return () => {
-        saving.dispose();
-        autosave.current = undefined;
-      };
-    }
-    // The lease held by this same person (another tab, an earlier visit not yet expired) is theirs to use.
-    const take = async () => {
-      const outcome = await takeLease(item);
-      return outcome.kind === 'held' && String(outcome.holder.id) === String(me.id) ? ({ kind: 'mine' } as const) : outcome;
-    };
-    const held = createLease({ take, release: (keepalive) => releaseLease(item, keepalive), onStatus: setLease });
-    leaseRef.current = held;
-    void held.start();
-    const onPageHide = () => {
-      leaving.current = true;
-      const waiting = saving.status().state;
-      void saving.flush();
-      // With a save still on its way the lease is left to expire: released first, the save could be refused.
-      if (waiting !== 'pending' && waiting !== 'saving') held.stop(true);
-    };
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      const state = saving.status().state;
-      if (state === 'pending' || state === 'saving' || state === 'failed') event.preventDefault();
-    };
-    window.addEventListener('pagehide', onPageHide);
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      autosave.current = undefined;
-      leaseRef.current = undefined;
-      // Leaving within the studio: what waits is saved, then the lease is given back.
-      void saving.flush().finally(() => {
-        saving.dispose();
-        held.stop();
-      });
-    };
-  }, [ready, authorised, item, number, me.id]);
 
   const source = history ? current(history) : undefined;
   const tree = useMemo(() => (source ? buildTree(source, (id) => sections[id]) : undefined), [source, sections]);
@@ -319,9 +249,8 @@ function OpenDraft({ item, number, me, onRevision, field }: DraftEditorProps): R
   }, [save.state]);
 
   const retryLease = async () => {
-    await leaseRef.current?.retry();
     // Whoever held it may have saved meanwhile: start from what is stored now.
-    if (leaseRef.current?.status().state === 'mine') await load();
+    if (await session.retryLease()) await load();
   };
 
   if (loaded.kind === 'loading' && !history) return <p role="status">{t.loading}</p>;
