@@ -33,15 +33,17 @@ const brandOf = (variants: string): string | undefined =>
 const base = (item: string, number: number) => `/api/content/preview/${encodeURIComponent(item)}/${number}`;
 
 async function loadRuntime(url: string): Promise<Loaded> {
-  // A draft that does not resolve is answered as JSON with its findings, not as a module.
-  const probe = await fetch(url, { headers: { accept: 'text/javascript' }, cache: 'no-store' });
-  if (probe.status === 422) return { state: 'findings', findings: ((await probe.json()) as { findings?: Array<{ path: string; message: string }> }).findings ?? [] };
-  if (!probe.ok) return { state: 'failed' };
-  const [module, finnishValidators, ajvRuntime] = await Promise.all([
-    import(/* @vite-ignore */ url) as Promise<PreviewModule>,
-    import('../../../custom-validators/runtime.ts'),
-    import('../../../engine/core/ajv-runtime.ts'),
-  ]);
+  const helpers = Promise.all([import('../../../custom-validators/runtime.ts'), import('../../../engine/core/ajv-runtime.ts')]);
+  let module: PreviewModule;
+  try {
+    module = (await import(/* @vite-ignore */ url)) as PreviewModule;
+  } catch {
+    // Not a module: a draft that does not resolve is answered as JSON with its findings (422), read only then.
+    const answer = await fetch(url, { cache: 'no-store' });
+    if (answer.status === 422) return { state: 'findings', findings: ((await answer.json()) as { findings?: Array<{ path: string; message: string }> }).findings ?? [] };
+    return { state: 'failed' };
+  }
+  const [finnishValidators, ajvRuntime] = await helpers;
   return { state: 'ready', runtime: createFormRuntime(module.document, module.createValidator(finnishValidators, ajvRuntime)) };
 }
 
