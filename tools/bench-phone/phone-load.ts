@@ -1,0 +1,76 @@
+// One cold load of a page on an emulated phone, in a fresh browser context (no cache, no
+// storage): a 412×823 mobile viewport, the CPU slowed 4× and a 9 Mbit/s down, 1.5 Mbit/s
+// up, 60 ms link (Chrome DevTools Protocol: Emulation.setCPUThrottlingRate,
+// Network.emulateNetworkConditions). The probe (probe.ts) focuses the amount field as it
+// appears and tells the benchmark, which types KEY into it at once: through the browser's
+// input pipeline, so a key typed while the page's JavaScript runs waits for it, and a key
+// typed before the JavaScript is there goes into the field as the browser shows it.
+import type { Browser } from 'playwright-core';
+import { keyKept, probeScript, type ProbeResult } from './probe.ts';
+
+export const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 2.625,
+  cpuSlowdown: 4,
+  latencyMs: 60,
+  downloadBitsPerSecond: 9e6,
+  uploadBitsPerSecond: 1.5e6,
+};
+
+/** The key typed: a digit, replacing the selected amount. */
+export const KEY = '5';
+const NOTIFY = '__phoneFieldFound';
+const TIMEOUT_MS = 120_000;
+/** After the load and a quiet network: time for a late render to replace the field's value. */
+const SETTLE_MS = 1000;
+
+export interface LoadResult extends ProbeResult {
+  /** The key's value is what the field shows after the load. */
+  keyKept: boolean;
+  valueNow: string | null;
+  /** Page errors and console errors, which make a figure suspect. */
+  problems: string[];
+}
+
+export async function phoneLoad(browser: Browser, url: string, selector: string): Promise<LoadResult> {
+  const context = await browser.newContext({ viewport: PHONE.viewport, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE.latencyMs,
+      downloadThroughput: PHONE.downloadBitsPerSecond / 8,
+      uploadThroughput: PHONE.uploadBitsPerSecond / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+    let fieldFound!: () => void;
+    const found = new Promise<void>((done) => (fieldFound = done));
+    await page.exposeBinding(NOTIFY, () => fieldFound());
+    await page.addInitScript(probeScript(selector, NOTIFY));
+
+    const loaded = page.goto(url, { waitUntil: 'load', timeout: TIMEOUT_MS });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      found,
+      loaded.then(() => new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`bench:phone: ${selector} never appeared on ${url} (${problems.join('; ')})`)), TIMEOUT_MS)))),
+    ]).finally(() => clearTimeout(timer));
+    await page.keyboard.press(KEY);
+    await loaded;
+    await page.waitForLoadState('networkidle', { timeout: TIMEOUT_MS });
+    await page.waitForTimeout(SETTLE_MS);
+    // A key the page dropped never paints; give a slow one its time, then read what there is.
+    await page.waitForFunction(() => window.__phone.keyPaintedAt !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
+    const { probe, valueNow } = await page.evaluate((field) => {
+      const element = document.querySelector(field) as HTMLInputElement | null;
+      return { probe: { ...window.__phone }, valueNow: element ? element.value : null };
+    }, selector);
+    return { ...probe, valueNow, keyKept: keyKept(probe.valueAfterKey, valueNow, KEY), problems };
+  } finally {
+    await context.close();
+  }
+}
