@@ -1,10 +1,14 @@
 // One cold load of a page on an emulated phone, in a fresh browser context (no cache, no
 // storage): a 412×823 mobile viewport, the CPU slowed 4× and a 9 Mbit/s down, 1.5 Mbit/s
 // up, 60 ms link (Chrome DevTools Protocol: Emulation.setCPUThrottlingRate,
-// Network.emulateNetworkConditions). The probe (probe.ts) focuses the amount field as it
-// appears and tells the benchmark, which types KEY into it at once: through the browser's
-// input pipeline, so a key typed while the page's JavaScript runs waits for it, and a key
-// typed before the JavaScript is there goes into the field as the browser shows it.
+// Network.emulateNetworkConditions).
+// A load either watches (the paints: Chromium stops reporting the largest contentful paint
+// at the first input, so these loads type nothing) or types: the probe (probe.ts) focuses
+// the amount field as it appears and tells the benchmark, which types KEY into it at once,
+// through the browser's input pipeline, so a key typed while the page's JavaScript runs
+// waits for it, and a key typed before the JavaScript is there goes into the field as the
+// browser shows it. Either way the load ends when the network has been quiet and the page
+// has had SETTLE_MS more, so a late render that drops the key is seen.
 import type { Browser } from 'playwright-core';
 import { keyKept, probeScript, type ProbeResult } from './probe.ts';
 
@@ -25,14 +29,16 @@ const TIMEOUT_MS = 120_000;
 const SETTLE_MS = 1000;
 
 export interface LoadResult extends ProbeResult {
-  /** The key's value is what the field shows after the load. */
+  /** When the benchmark sent the key, ms from navigation start; null in a load that types nothing. */
+  keySentAt: number | null;
+  /** The key's value is what the field shows after the load (false in a load that types nothing). */
   keyKept: boolean;
   valueNow: string | null;
   /** Page errors and console errors, which make a figure suspect. */
   problems: string[];
 }
 
-export async function phoneLoad(browser: Browser, url: string, selector: string): Promise<LoadResult> {
+export async function phoneLoad(browser: Browser, url: string, selector: string, { type }: { type: boolean }): Promise<LoadResult> {
   const context = await browser.newContext({ viewport: PHONE.viewport, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -50,26 +56,39 @@ export async function phoneLoad(browser: Browser, url: string, selector: string)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
     let fieldFound!: () => void;
     const found = new Promise<void>((done) => (fieldFound = done));
-    await page.exposeBinding(NOTIFY, () => fieldFound());
-    await page.addInitScript(probeScript(selector, NOTIFY));
+    if (type) await page.exposeBinding(NOTIFY, () => fieldFound());
+    await page.addInitScript(probeScript(selector, type ? NOTIFY : undefined));
 
     const loaded = page.goto(url, { waitUntil: 'load', timeout: TIMEOUT_MS });
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      found,
-      loaded.then(() => new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`bench:phone: ${selector} never appeared on ${url} (${problems.join('; ')})`)), TIMEOUT_MS)))),
-    ]).finally(() => clearTimeout(timer));
-    await page.keyboard.press(KEY);
+    let sentAt: number | null = null;
+    if (type) {
+      let timer: NodeJS.Timeout | undefined;
+      const never = loaded.then(
+        () =>
+          new Promise<never>((_, fail) => {
+            timer = setTimeout(() => fail(new Error(`bench:phone: ${selector} never appeared on ${url} (${problems.join('; ')})`)), TIMEOUT_MS);
+          }),
+      );
+      await Promise.race([found, never]).finally(() => clearTimeout(timer));
+      sentAt = Date.now();
+      await page.keyboard.press(KEY);
+    }
     await loaded;
     await page.waitForLoadState('networkidle', { timeout: TIMEOUT_MS });
     await page.waitForTimeout(SETTLE_MS);
     // A key the page dropped never paints; give a slow one its time, then read what there is.
-    await page.waitForFunction(() => window.__phone.keyPaintedAt !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
+    if (type) await page.waitForFunction(() => window.__phone.keyPaintedAt !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
     const { probe, valueNow } = await page.evaluate((field) => {
       const element = document.querySelector(field) as HTMLInputElement | null;
       return { probe: { ...window.__phone }, valueNow: element ? element.value : null };
     }, selector);
-    return { ...probe, valueNow, keyKept: keyKept(probe.valueAfterKey, valueNow, KEY), problems };
+    return {
+      ...probe,
+      keySentAt: sentAt === null ? null : sentAt - probe.timeOrigin,
+      valueNow,
+      keyKept: type && keyKept(probe.valueAfterKey, valueNow, KEY),
+      problems,
+    };
   } finally {
     await context.close();
   }

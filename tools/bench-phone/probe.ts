@@ -2,12 +2,12 @@
 // addInitScript runs it as the document is created, which the pages' Content Security
 // Policy does not stop). Everything is in ms from navigation start (performance.now()).
 // - FCP and LCP from buffered PerformanceObservers. Chromium stops reporting LCP at the
-//   first input, so the LCP is of what painted before the key was typed, as a real
-//   visitor's would be.
+//   first input: the paints are taken from loads in which nothing is typed, the key from
+//   loads of their own (phone-load.ts).
 // - The amount field in the DOM: a MutationObserver on the document from its first node
 //   on, so a field in the served HTML counts from when the parser inserts it, and one
 //   rendered by JavaScript from when the script does.
-// - As soon as the field exists the probe focuses it and selects its text (a tap on the
+// - In a load that types, as soon as the field exists the probe focuses it and selects its text (a tap on the
 //   field), and calls the binding `notify` so the benchmark types a key at once.
 // - The key painted: the field's first input event, then the task after the next animation
 //   frame (its style, layout and paint done), as tools/bench-keys/keystrokes.ts measures.
@@ -15,6 +15,8 @@
 // - Long tasks: count and total, and the time over 50 ms of each (blocking time).
 
 export interface ProbeResult {
+  /** The page's performance.timeOrigin (ms since the epoch), to place times taken outside the page. */
+  timeOrigin: number;
   fcp: number | null;
   lcp: number | null;
   fieldAt: number | null;
@@ -32,10 +34,13 @@ declare global {
   }
 }
 
-/** The probe for the field `selector`; it calls `window[notify]()` once the field exists. */
-export function probeScript(selector: string, notify: string): string {
+/**
+ * The probe for the field `selector`. With `notify`, it focuses the field as it appears and
+ * calls `window[notify]()`; without, it only watches (a load for the paints, no key typed).
+ */
+export function probeScript(selector: string, notify?: string): string {
   return `(() => {
-  const state = { fcp: null, lcp: null, fieldAt: null, keyDownAt: null, keyPaintedAt: null, valueAfterKey: null, longTasks: 0, longTaskMs: 0, blockingMs: 0 };
+  const state = { timeOrigin: performance.timeOrigin, fcp: null, lcp: null, fieldAt: null, keyDownAt: null, keyPaintedAt: null, valueAfterKey: null, longTasks: 0, longTaskMs: 0, blockingMs: 0 };
   Object.defineProperty(window, '__phone', { value: state });
   const selector = ${JSON.stringify(selector)};
   const observe = (type, each) => {
@@ -54,9 +59,11 @@ export function probeScript(selector: string, notify: string): string {
     const field = document.querySelector(selector);
     if (!field) return false;
     state.fieldAt = performance.now();
+    const notify = ${JSON.stringify(notify ?? null)};
+    if (notify === null) return true;
     field.focus();
     if (typeof field.select === 'function') field.select();
-    const call = window[${JSON.stringify(notify)}];
+    const call = window[notify];
     if (typeof call === 'function') call();
     return true;
   };
