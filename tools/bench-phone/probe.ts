@@ -86,7 +86,11 @@ export function probeScript(selector: string, notify?: string): string {
 })();`;
 }
 
-/** Does the page still show the key: the field now in the DOM holds the value it had when the key painted. */
-export function keyKept(valueAfterKey: string | null, valueNow: string | null, key: string): boolean {
-  return valueAfterKey !== null && valueAfterKey.includes(key) && valueNow === valueAfterKey;
+/**
+ * Does the page still show the key: the field's text was selected, so the key replaced it;
+ * the field held `expected` when the key painted, and the field in the DOM after the load
+ * holds it too (a render that puts the old value back, or a new field, loses the key).
+ */
+export function keyKept(valueAfterKey: string | null, valueNow: string | null, expected: string): boolean {
+  return valueAfterKey === expected && valueNow === expected;
 }
