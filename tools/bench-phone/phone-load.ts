@@ -56,7 +56,12 @@ export async function phoneLoad(browser: Browser, url: string, selector: string,
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
     let fieldFound!: () => void;
     const found = new Promise<void>((done) => (fieldFound = done));
-    if (type) await page.exposeBinding(NOTIFY, () => fieldFound());
+    if (type) {
+      // A DevTools binding rather than Playwright's exposeBinding: one message from the page to here, no more.
+      cdp.on('Runtime.bindingCalled', (event) => void (event.name === NOTIFY && fieldFound()));
+      await cdp.send('Runtime.enable');
+      await cdp.send('Runtime.addBinding', { name: NOTIFY });
+    }
     await page.addInitScript(probeScript(selector, type ? NOTIFY : undefined));
 
     const loaded = page.goto(url, { waitUntil: 'load', timeout: TIMEOUT_MS });
@@ -71,7 +76,10 @@ export async function phoneLoad(browser: Browser, url: string, selector: string,
       );
       await Promise.race([found, never]).finally(() => clearTimeout(timer));
       sentAt = Date.now();
-      await page.keyboard.press(KEY);
+      // Straight to the browser's input pipeline (what page.keyboard.press does, without its layers).
+      const key = { key: KEY, code: `Digit${KEY}`, windowsVirtualKeyCode: KEY.charCodeAt(0) };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, text: KEY });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
     }
     await loaded;
     await page.waitForLoadState('networkidle', { timeout: TIMEOUT_MS });

@@ -64,7 +64,8 @@ export function probeScript(selector: string, notify?: string): string {
     field.focus();
     if (typeof field.select === 'function') field.select();
     const call = window[notify];
-    if (typeof call === 'function') call();
+    // A DevTools binding takes exactly one string.
+    if (typeof call === 'function') call('');
     return true;
   };
   const watcher = new MutationObserver(() => { if (state.fieldAt === null && found()) watcher.disconnect(); });
