@@ -87,8 +87,8 @@ try {
   closers.unshift(() => browser.close());
 
   const pages = {
-    app: { url: `${app.url}${ROUTE}`, selector: `#${fieldDomId(AMOUNT)}`, watched: [] as LoadResult[], typed: [] as LoadResult[] },
-    plain: { url: `${plain.url}/`, selector: `#root_${AMOUNT}`, watched: [] as LoadResult[], typed: [] as LoadResult[] },
+    app: { url: `${app.url}${ROUTE}`, selector: `#${fieldDomId(AMOUNT)}`, watched: [] as LoadResult[], typed: [] as LoadResult[], problems: new Set<string>() },
+    plain: { url: `${plain.url}/`, selector: `#root_${AMOUNT}`, watched: [] as LoadResult[], typed: [] as LoadResult[], problems: new Set<string>() },
   };
   // One load each first, not counted: the server's and the browser's first-use costs.
   for (const page of Object.values(pages)) await phoneLoad(browser, page.url, page.selector, { type: true });
@@ -100,12 +100,11 @@ try {
       const typed = await phoneLoad(browser, page.url, page.selector, { type: true });
       page.watched.push(watched);
       page.typed.push(typed);
-      const problems = [...new Set([...watched.problems, ...typed.problems])];
+      for (const problem of [...watched.problems, ...typed.problems]) page.problems.add(problem);
       console.log(
         `  round ${round + 1} ${key.padEnd(5)} FCP ${ms(watched.fcp)}  LCP ${ms(watched.lcp)}  field ${ms(watched.fieldAt)}  long tasks ${watched.longTasks} (${ms(watched.longTaskMs)})` +
           ` | typing: field ${ms(typed.fieldAt)}, key sent ${ms(typed.keySentAt)}, keydown ${ms(typed.keyDownAt)}, painted ${ms(typed.keyPaintedAt)},` +
-          ` value ${JSON.stringify(typed.valueAfterKey)} → ${JSON.stringify(typed.valueNow)}${typed.keyKept ? '' : ' KEY LOST'}` +
-          (problems.length ? `  [console: ${problems.join('; ')}]` : ''),
+          ` value ${JSON.stringify(typed.valueAfterKey)} → ${JSON.stringify(typed.valueNow)}${typed.keyKept ? '' : ' KEY LOST'}`,
       );
     }
   }
@@ -141,6 +140,7 @@ try {
   const plainLost = lost('plain');
   if (appLost || plainLost) console.log(`  keys lost (typed, not shown after the load): app ${appLost}, plain ${plainLost} of ${ROUNDS} loads; a lost key's time is left out`);
   else console.log(`  no key lost: after every load the field still showed the typed value`);
+  for (const [key, page] of Object.entries(pages)) if (page.problems.size) console.log(`  console errors on the ${key} page: ${[...page.problems].join('; ')}`);
   console.log(`  load average ${load()} (1, 5, 15 min)`);
 } finally {
   for (const close of closers) await close().catch(() => undefined);

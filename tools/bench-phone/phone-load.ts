@@ -82,13 +82,27 @@ export async function phoneLoad(browser: Browser, url: string, selector: string,
       await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
     }
     await loaded;
+    // The page may still be rendering after its load event (a busy machine, a lazy chunk): a load ends with the field there.
+    await page.waitForFunction(() => window.__phone.fieldAt !== null, undefined, { timeout: TIMEOUT_MS });
     await page.waitForLoadState('networkidle', { timeout: TIMEOUT_MS });
     await page.waitForTimeout(SETTLE_MS);
     // A key the page dropped never paints; give a slow one its time, then read what there is.
     if (type) await page.waitForFunction(() => window.__phone.keyPaintedAt !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
     const { probe, valueNow } = await page.evaluate((field) => {
       const element = document.querySelector(field) as HTMLInputElement | null;
-      return { probe: { ...window.__phone }, valueNow: element ? element.value : null };
+      // The observers' callbacks come in tasks of their own, which may not have run yet: the timeline's own buffer has every entry now.
+      // (No named functions in here: tsx would wrap them in a helper the page does not have.)
+      const buffered: Record<string, PerformanceEntryList> = {};
+      for (const type of ['paint', 'largest-contentful-paint']) {
+        const observer = new PerformanceObserver(() => undefined);
+        observer.observe({ type, buffered: true });
+        buffered[type] = observer.takeRecords();
+        observer.disconnect();
+      }
+      const fcp = buffered.paint.find((entry) => entry.name === 'first-contentful-paint')?.startTime;
+      const lcp = buffered['largest-contentful-paint'].at(-1)?.startTime;
+      const probe = { ...window.__phone, fcp: fcp ?? window.__phone.fcp, lcp: lcp ?? window.__phone.lcp };
+      return { probe, valueNow: element ? element.value : null };
     }, selector);
     return {
       ...probe,
