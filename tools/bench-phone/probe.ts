@@ -7,8 +7,9 @@
 // - The amount field in the DOM: a MutationObserver on the document from its first node
 //   on, so a field in the served HTML counts from when the parser inserts it, and one
 //   rendered by JavaScript from when the script does.
-// - In a load that types, as soon as the field exists the probe focuses it and selects its text (a tap on the
-//   field), and calls the binding `notify` so the benchmark types a key at once.
+// - In a load that types, as soon as the field exists the probe focuses it and selects its
+//   text (a tap on the field), and calls the DevTools binding `notify` so the benchmark
+//   types a key at once.
 // - The key painted: the field's first input event, then the task after the next animation
 //   frame (its style, layout and paint done), as tools/bench-keys/keystrokes.ts measures.
 //   The value right then is kept, to check after the load that the page still shows it.
