@@ -133,18 +133,22 @@ export async function readForSave(
   id: number,
   session: SessionTouch | undefined,
 ): Promise<{ application: StoredApplication; revision: string; sessionId: number | undefined } | undefined> {
-  const result = await db.query<Row & { revision: string; session_id: number | string | null }>(READ_FOR_SAVE, [
+  const result = await db.query<Omit<Row, 'data'> & { data: Record<string, unknown> | string; revision: string; session_id: number | string | null }>(READ_FOR_SAVE, [
     id,
     session?.tokenHash ?? null,
     session?.now.toISOString() ?? null,
     session?.idleUntil.toISOString() ?? null,
   ]);
   const row = result.rows[0];
-  return row && { application: fromRow(row), revision: row.revision, sessionId: row.session_id === null ? undefined : Number(row.session_id) };
+  if (!row) return undefined;
+  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
+  return { application: fromRow({ ...row, data }), revision: row.revision, sessionId: row.session_id === null ? undefined : Number(row.session_id) };
 }
 
+// The data as text: PGlite's thread (db/index.ts) then hands over one string, not the whole
+// application parsed there and cloned across to this thread, which parses it once instead.
 const READ_FOR_SAVE = `WITH touched AS (${touchSessionSql({ applicationId: '$1', tokenHash: '$2', now: '$3', idleUntil: '$4' })})
-  SELECT ${COLUMNS}, xmin::text AS revision, (SELECT id FROM touched) AS session_id FROM applications WHERE id = $1`;
+  SELECT ${COLUMNS.replace(/\bdata\b/, 'data::text AS data')}, xmin::text AS revision, (SELECT id FROM touched) AS session_id FROM applications WHERE id = $1`;
 
 /** The form data of several applications at once (the lenders' answers read it). */
 export async function applicationData(db: Queryable, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
