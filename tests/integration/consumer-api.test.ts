@@ -312,6 +312,87 @@ describeOnDatabases('consumer applications API', (target) => {
       expect(amounts).toContain(data.inputAppliedAmount);
       expect(data.appliedAmount).toBe(data.inputAppliedAmount);
     });
+
+    const LIVE_FORMS_READ = /\bFROM (live_forms|form_releases)\b/;
+
+    /** Runs `during` with every statement (in a transaction too) and transaction the app starts counted; `onStatement` may act after one outside a transaction ran. */
+    async function counted(during: () => Promise<void>, onStatement?: (sql: string) => Promise<void>): Promise<{ statements: string[]; transactions: number }> {
+      const statements: string[] = [];
+      let transactions = 0;
+      const { query, transaction } = server.db;
+      server.db.query = (async (sql: string, params?: readonly unknown[]) => {
+        // The live forms' refresh (every 2 s of any request's) is the process's, not the save's.
+        if (!LIVE_FORMS_READ.test(sql)) statements.push(sql);
+        const result = await query.call(server.db, sql, params);
+        await onStatement?.(sql);
+        return result;
+      }) as typeof query;
+      server.db.transaction = ((fn: Parameters<typeof transaction>[0]) => {
+        transactions++;
+        return transaction.call(server.db, (tx) =>
+          fn({
+            ...tx,
+            query: (sql, params) => {
+              statements.push(sql);
+              return tx.query(sql, params);
+            },
+          }),
+        );
+      }) as typeof transaction;
+      try {
+        await during();
+      } finally {
+        Object.assign(server.db, { query, transaction });
+      }
+      return { statements, transactions };
+    }
+
+    // Issue 31 goal 4: every applicant saves at every step. The token, the session and the row
+    // come from one statement, the write is one more, and no transaction holds the row (on
+    // PGlite: the whole database) while the form validates.
+    it('saves with two statements and no transaction', async () => {
+      const { id, token } = await create();
+      const { statements, transactions } = await counted(async () => {
+        expect((await post(url(`/save/${id}/${token}`), saveBody(validApplication(), 7))).text).toBe('success');
+      });
+      expect(statements).toHaveLength(2);
+      expect(transactions).toBe(0);
+      expect(JSON.parse((await storedRow(server.db, id))!.data as string)).toMatchObject({ primaryApplicantLastname: 'Meikäläinen' });
+
+      // A refused save is answered from the one read: nothing written.
+      const refused = await counted(async () => {
+        expect((await post(url(`/save/${id}/${token}`), { inputAppliedAmount: 'paljon', additionalFormData: { step: 1 } })).status).toBe(400);
+        expect((await post(url(`/save/${id}/${'A'.repeat(43)}`), saveBody(validApplication(), 7))).status).toBe(404);
+      });
+      expect(refused.statements).toHaveLength(2);
+      expect(refused.transactions).toBe(0);
+    });
+
+    // The write lands only on the row version the checks saw: an application cancelled between
+    // the save's read and its write is refused as a cancelled one, and keeps what it had.
+    it('refuses a save when the application was cancelled after the save read it, storing nothing', async () => {
+      const { id, token } = await create();
+      const before = JSON.parse((await storedRow(server.db, id))!.data as string) as Data;
+      let cancelled = false;
+      const { transactions } = await counted(
+        async () => {
+          const answer = await post(url(`/save/${id}/${token}`), { inputAppliedAmount: 20000, additionalFormData: { step: 1 } });
+          expect(answer.status).toBe(409);
+          expect(answer.body).toMatchObject({ type: 'APPLICATION_CANCELLED' });
+        },
+        async (sql) => {
+          if (cancelled || !/FROM applications WHERE id = \$1$/.test(sql.trim())) return;
+          cancelled = true;
+          await server.db.query('UPDATE applications SET cancelled_at = now() WHERE id = $1', [id]);
+        },
+      );
+      expect(cancelled).toBe(true);
+      // Checked again under the row lock, where the cancellation is seen.
+      expect(transactions).toBe(1);
+      const row = await storedRow(server.db, id);
+      expect(JSON.parse(row!.data as string)).toEqual(before);
+      expect((await server.db.query('SELECT cancelled_at FROM applications WHERE id = $1', [id])).rows[0]).toMatchObject({ cancelled_at: expect.anything() });
+    });
   });
 
   describe('POST finalize/{id}/{token}', () => {

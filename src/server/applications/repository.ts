@@ -3,6 +3,8 @@
 // ban and the marketplace all come through here. Plain statements over the query
 // seam; the same text runs on PGlite and on a PostgreSQL server.
 import type { Queryable } from '../db/index.ts';
+import type { SessionTouch } from '../sessions/sessions.ts';
+import { touchSessionSql } from '../sessions/store.ts';
 import type { Navigation, Tracking } from './payload.ts';
 
 export interface StoredApplication {
@@ -117,6 +119,37 @@ export async function lockApplication(tx: Queryable, id: number): Promise<Stored
   return result.rows[0] && fromRow(result.rows[0]);
 }
 
+/**
+ * A save's read (routes.ts): the application, the revision of its row, and the browser's session
+ * touched (store.ts `touchSessionSql`) when it holds the application, in one statement. The touch
+ * does not depend on the path's token, so a wrong token costs what a right one does; the caller
+ * checks the token before it looks at the session. The revision is PostgreSQL's `xmin`, the
+ * transaction that wrote this version of the row: any write to the row (a save, finalizing,
+ * identification, a cancellation) makes a new one, so `updateApplicationIfUnchanged` writes only
+ * onto exactly what was read and checked.
+ */
+export async function readForSave(
+  db: Queryable,
+  id: number,
+  session: SessionTouch | undefined,
+): Promise<{ application: StoredApplication; revision: string; sessionId: number | undefined } | undefined> {
+  const result = await db.query<Omit<Row, 'data'> & { data: Record<string, unknown> | string; revision: string; session_id: number | string | null }>(READ_FOR_SAVE, [
+    id,
+    session?.tokenHash ?? null,
+    session?.now.toISOString() ?? null,
+    session?.idleUntil.toISOString() ?? null,
+  ]);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
+  return { application: fromRow({ ...row, data }), revision: row.revision, sessionId: row.session_id === null ? undefined : Number(row.session_id) };
+}
+
+// The data as text: PGlite's thread (db/index.ts) then hands over one string, not the whole
+// application parsed there and cloned across to this thread, which parses it once instead.
+const READ_FOR_SAVE = `WITH touched AS (${touchSessionSql({ applicationId: '$1', tokenHash: '$2', now: '$3', idleUntil: '$4' })})
+  SELECT ${COLUMNS.replace(/\bdata\b/, 'data::text AS data')}, xmin::text AS revision, (SELECT id FROM touched) AS session_id FROM applications WHERE id = $1`;
+
 /** The form data of several applications at once (the lenders' answers read it). */
 export async function applicationData(db: Queryable, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
   if (ids.length === 0) return new Map();
@@ -144,6 +177,25 @@ export async function updateApplication(
      WHERE id = $1`,
     params,
   );
+}
+
+/**
+ * `updateApplication` in one statement of its own, made only when the row is still the revision
+ * `readForSave` read: true when written, false (nothing written) when anything wrote the row
+ * meanwhile, and the caller checks again under the row lock.
+ */
+export async function updateApplicationIfUnchanged(
+  db: Queryable,
+  id: number,
+  revision: string,
+  change: { data: Record<string, unknown>; navigation: Navigation; personKey: Uint8Array | null },
+): Promise<boolean> {
+  const result = await db.query(
+    `UPDATE applications SET data = $3::jsonb, additional_form_data = $4::jsonb, step = $5, updated_at = now(), person_key = $6
+      WHERE id = $1 AND xmin = $2::text::xid`,
+    [id, revision, JSON.stringify(change.data), JSON.stringify(change.navigation), change.navigation.step, change.personKey],
+  );
+  return result.rowCount === 1;
 }
 
 /** Finalized without identification (the business flow sends its application on at once); step 0 is the offers list. */

@@ -1,21 +1,21 @@
 // The application API (spec §7) of every product: create, update and finalize. Every change
-// runs in one transaction and every check happens before the write, so a rejected
+// writes only what every check passed, onto the row version checked, so a rejected
 // request leaves the stored application exactly as it was.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import type { Database, Queryable } from '../db/index.ts';
 import type { ServerFlow } from '../../flows/server-flow.ts';
 import type { RateLimiter } from '../limits/limits.ts';
-import type { Sessions } from '../sessions/sessions.ts';
+import { sessionRequired, type Sessions } from '../sessions/sessions.ts';
 import type { PersonKeys } from '../customer/person-keys.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { newToken } from '../tokens.ts';
-import { applicationFromPath, pathApplication, type ApplicationParams } from './credentials.ts';
+import { applicationCredentials, applicationFromPath, openedBy, pathApplication, type ApplicationParams } from './credentials.ts';
 import { parseSavePayload } from './payload.ts';
 import { jsonBody, jsonNoStoreScope, readNewApplication, validate, withoutNulls } from './submission.ts';
 import type { ApplicationForm, Products } from './products.ts';
 import type { LiveForms } from '../forms/live-forms.ts';
-import { insertApplication, lockApplication, updateApplication } from './repository.ts';
+import { insertApplication, lockApplication, readForSave, updateApplication, updateApplicationIfUnchanged, type StoredApplication } from './repository.ts';
 
 export interface ApplicationRoutesOptions {
   db: Database;
@@ -43,7 +43,8 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
   const { db, products, group, sessions } = options;
   const productIds = group.map((product) => product.id);
   const brandIds = Object.keys(products.catalogue.brands);
-  const ownApplication = applicationFromPath(db, new Set(productIds));
+  const productSet = new Set(productIds);
+  const ownApplication = applicationFromPath(db, productSet);
   const { flow } = options;
   const contextOf = (form: ApplicationForm) => ({ fieldIds: form.fieldIds, lastStep: form.lastStep, products: productIds, brands: brandIds });
 
@@ -81,34 +82,54 @@ export async function applicationRoutes(app: FastifyInstance, options: Applicati
     },
   );
 
-  app.post<{ Params: ApplicationParams }>('/save/:id/:token', { preHandler: ownApplication }, async (request, reply) => {
-    const { id } = pathApplication(request);
+  /**
+   * Every check of a save, on one read of the application (`stored`): what to write, or the
+   * error to answer. Pure of the database but for loading the form release it was started on.
+   */
+  const checkedSave = async (request: FastifyRequest, stored: StoredApplication, body: Record<string, unknown>) => {
+    if (stored.status === 'finalized') throw new ApiError(409, 'ALREADY_FINALIZED', 'alreadyFinalized');
+    if (stored.submitted) throw new ApiError(409, 'ALREADY_SUBMITTED', 'alreadySubmitted');
+    // A cancelled application (issue 17) is not taken up again through its link.
+    if (stored.cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
+    const form = await options.forms.formOf(stored);
+    const payload = parseSavePayload(body, contextOf(form));
+    // The variant is fixed when the application is created; the client may repeat it, not change it.
+    if (payload.brand !== undefined && payload.brand !== stored.brand) throw badRequest('variantChanged', { field: 'brand' });
+    if (payload.product !== undefined && payload.product !== stored.product) throw badRequest('variantChanged', { field: 'product' });
+    const { step } = payload.navigation;
+    // The body may carry the whole form or only some of it: what it leaves out stays as stored.
+    const merged = withoutNulls({ ...stored.data, ...payload.data });
+    // The flow says where `finalize` belongs: the consumer's at step 0 (which means finalizing),
+    // the mortgage's at the last active step (and it has no step 0).
+    if (!flow.hasStepZero && step === 0) throw badRequest('invalidField', { field: 'additionalFormData.step', expected: `1–${form.lastStep}` });
+    const finalizing = flow.finalizesAt(step, merged, form);
+    if (payload.finalize !== finalizing) throw badRequest('invalidField', { field: 'finalize', expected: `1 vain vaiheessa ${flow.finalizeStep(merged, form)}` });
+    const data = validate(request, form, merged, payload.finalize || step === 0 ? form.lastStep : step);
+    return { finalize: payload.finalize, data, navigation: { ...stored.navigation, ...payload.navigation }, personKey: options.personKeys.ofData(data) };
+  };
+
+  // The applicant's browser saves at every step. The token, the session and every check come
+  // from one read (the session touched in the same statement), and the write is one statement
+  // that lands only on the row version that was read and checked: two round trips, no
+  // transaction, and on PGlite no lock held while the form validates. When the row changed
+  // meanwhile (a concurrent save), and for a finalizing save, which sends the application on,
+  // the same checks run again under the row lock in one transaction, as every save once did.
+  app.post<{ Params: ApplicationParams }>('/save/:id/:token', async (request, reply) => {
+    const { id, token } = applicationCredentials(request.params.id, request.params.token);
+    const read = await readForSave(db, id, sessions.touchOf(request));
+    const stored = openedBy(read?.application, token, productSet);
     const body = jsonBody(request);
-    await sessions.requireFor(request, id);
-    await db.transaction(async (tx) => {
-      const stored = await lockedApplication(tx, id);
-      if (stored.status === 'finalized') throw new ApiError(409, 'ALREADY_FINALIZED', 'alreadyFinalized');
-      if (stored.submitted) throw new ApiError(409, 'ALREADY_SUBMITTED', 'alreadySubmitted');
-      // A cancelled application (issue 17) is not taken up again through its link.
-      if (stored.cancelled) throw new ApiError(409, 'APPLICATION_CANCELLED', 'applicationCancelled');
-      const form = await options.forms.formOf(stored);
-      const payload = parseSavePayload(body, contextOf(form));
-      // The variant is fixed when the application is created; the client may repeat it, not change it.
-      if (payload.brand !== undefined && payload.brand !== stored.brand) throw badRequest('variantChanged', { field: 'brand' });
-      if (payload.product !== undefined && payload.product !== stored.product) throw badRequest('variantChanged', { field: 'product' });
-      const { step } = payload.navigation;
-      // The body may carry the whole form or only some of it: what it leaves out stays as stored.
-      const merged = withoutNulls({ ...stored.data, ...payload.data });
-      // The flow says where `finalize` belongs: the consumer's at step 0 (which means finalizing),
-      // the mortgage's at the last active step (and it has no step 0).
-      if (!flow.hasStepZero && step === 0) throw badRequest('invalidField', { field: 'additionalFormData.step', expected: `1–${form.lastStep}` });
-      const finalizing = flow.finalizesAt(step, merged, form);
-      if (payload.finalize !== finalizing) throw badRequest('invalidField', { field: 'finalize', expected: `1 vain vaiheessa ${flow.finalizeStep(merged, form)}` });
-      const data = validate(request, form, merged, payload.finalize || step === 0 ? form.lastStep : step);
-      await updateApplication(tx, id, { data, navigation: { ...stored.navigation, ...payload.navigation }, personKey: options.personKeys.ofData(data) });
-      // In the same transaction: a submission the flow refuses (the consumer's before identification) undoes the update too.
-      if (payload.finalize) await flow.submit(tx, id, data, { lenderDelayScale: options.lenderDelayScale });
-    });
+    if (read!.sessionId === undefined) throw sessionRequired();
+    const change = await checkedSave(request, stored, body);
+    const written = !change.finalize && (await updateApplicationIfUnchanged(db, id, read!.revision, change));
+    if (!written) {
+      await db.transaction(async (tx) => {
+        const locked = await checkedSave(request, await lockedApplication(tx, id), body);
+        await updateApplication(tx, id, locked);
+        // In the same transaction: a submission the flow refuses (the consumer's before identification) undoes the update too.
+        if (locked.finalize) await flow.submit(tx, id, locked.data, { lenderDelayScale: options.lenderDelayScale });
+      });
+    }
     request.log.info({ applicationId: id }, 'application updated');
     return reply.type('text/plain; charset=utf-8').send('success');
   });

@@ -87,7 +87,7 @@ export async function pollOffers(
     `SELECT a.token_hash, a.product, a.data->>'appliedAmount' AS applied_amount,
             (SELECT count(*) FROM offers WHERE application_id = a.id) AS offers,
             d.pending, d.lenders,
-            (SELECT coalesce(json_agg(o ORDER BY ${orderBy('o.')}), '[]'::json)
+            (SELECT coalesce(json_agg(o ORDER BY ${orderBy('o.')}), '[]'::json)::text
                FROM (SELECT ${COLUMNS} FROM offers WHERE application_id = a.id ORDER BY ${orderBy('')} LIMIT $2 OFFSET $3) o) AS content
        FROM applications a,
             LATERAL (SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) AS lenders FROM lender_dispatches WHERE application_id = a.id) d
@@ -96,7 +96,8 @@ export async function pollOffers(
   );
   const row = result.rows[0];
   if (!row) return undefined;
-  // pg parses json; PGlite too, but a driver may hand it over as text.
+  // As text: PGlite's thread (db/index.ts) then hands over one string instead of parsing the
+  // page and cloning every offer across to this thread, which does the parsing once instead.
   const content = typeof row.content === 'string' ? (JSON.parse(row.content) as Row[]) : row.content;
   const total = Number(row.offers);
   return {

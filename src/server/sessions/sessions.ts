@@ -47,6 +47,12 @@ export interface Sessions {
   /** Refuses with 401 SESSION_REQUIRED unless this browser's session holds the application; its id. */
   requireFor(request: FastifyRequest, applicationId: number): Promise<number>;
   /**
+   * The values `requireFor` checks with (store.ts `touchSessionSql`), for a statement that reads
+   * more in the same round trip (the save's); undefined when the request carries no well-formed
+   * cookie. Whoever runs it answers `sessionRequired()` when it finds no session.
+   */
+  touchOf(request: FastifyRequest): SessionTouch | undefined;
+  /**
    * The browser proved it may hold the application (created it, verified a code, opened it
    * as its logged-in customer): a new session (new cookie) holding it and whatever the old
    * one held, the old one deleted (rotateSession).
@@ -60,6 +66,13 @@ export interface Sessions {
    * that started the identification. Nothing when that session has ended meanwhile.
    */
   renewById(db: Queryable, sessionId: number, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/** A session touch's values: the cookie's token hash, now, and the idle expiry it moves to. */
+export interface SessionTouch {
+  tokenHash: Buffer;
+  now: Date;
+  idleUntil: Date;
 }
 
 export const sessionRequired = () => new ApiError(401, 'SESSION_REQUIRED', 'sessionRequired');
@@ -84,6 +97,13 @@ export function createSessions(db: Queryable, options: { now: () => number; sett
       const sessionId = hash && (await touchSessionFor(db, hash, applicationId, new Date(options.now()), settings.idleMs));
       if (!sessionId) throw sessionRequired();
       return sessionId;
+    },
+
+    touchOf(request) {
+      const tokenHash = sessionTokenHash(request);
+      if (!tokenHash) return undefined;
+      const now = new Date(options.now());
+      return { tokenHash, now, idleUntil: new Date(now.getTime() + settings.idleMs) };
     },
 
     async grant(tx, request, reply, applicationId) {

@@ -47,15 +47,30 @@ export async function findSessionById(db: Queryable, id: number, now: Date): Pro
   return row && storedSession(row);
 }
 
+/** Where the values of `touchSessionSql` go in a statement: its parameter placeholders ($n). */
+export interface TouchParams {
+  tokenHash: string;
+  applicationId: string;
+  now: string;
+  idleUntil: string;
+}
+
+/**
+ * The touch itself (an UPDATE … RETURNING the session's id), written once: `touchSessionFor`
+ * runs it alone, and the save of an application runs it as a CTE of the statement that reads
+ * the application, so the save's checks cost one round trip (repository.ts `readForSave`).
+ */
+export const touchSessionSql = (p: TouchParams) =>
+  `UPDATE sessions s SET last_seen_at = ${p.now}, expires_at = LEAST(s.absolute_expires_at, ${p.idleUntil}::timestamptz)
+      WHERE s.token_hash = ${p.tokenHash} AND s.expires_at > ${p.now}
+        AND EXISTS (SELECT 1 FROM session_applications sa WHERE sa.session_id = s.id AND sa.application_id = ${p.applicationId})
+      RETURNING s.id`;
+
+const TOUCH_SESSION_FOR = touchSessionSql({ tokenHash: '$1', applicationId: '$2', now: '$3', idleUntil: '$4' });
+
 /** The live session with this token hash if it holds the application, its id; one statement, and it moves the idle expiry. */
 export async function touchSessionFor(db: Queryable, tokenHash: Uint8Array, applicationId: number, now: Date, idleMs: number): Promise<number | undefined> {
-  const result = await db.query<{ id: number | string }>(
-    `UPDATE sessions s SET last_seen_at = $3, expires_at = LEAST(s.absolute_expires_at, $4::timestamptz)
-      WHERE s.token_hash = $1 AND s.expires_at > $3
-        AND EXISTS (SELECT 1 FROM session_applications sa WHERE sa.session_id = s.id AND sa.application_id = $2)
-      RETURNING s.id`,
-    [tokenHash, applicationId, now.toISOString(), new Date(now.getTime() + idleMs).toISOString()],
-  );
+  const result = await db.query<{ id: number | string }>(TOUCH_SESSION_FOR, [tokenHash, applicationId, now.toISOString(), new Date(now.getTime() + idleMs).toISOString()]);
   const row = result.rows[0];
   return row && Number(row.id);
 }
