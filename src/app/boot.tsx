@@ -53,7 +53,12 @@ export async function boot(load: FormLoader): Promise<void> {
   const replay = takeChangesBeforeHydration(root);
   // After hydration and the render that brings in this tab's own state (ssr/hydration.ts), which
   // React makes at once: a change made before would otherwise be overwritten by a stored draft.
-  const hydrated = () => void setTimeout(replay, 0);
+  const hydrated = () =>
+    void setTimeout(() => {
+      replay();
+      // Said on the page for whoever waits for it (the tests, the phone benchmark); the root is React's.
+      document.documentElement.dataset.hydrated = '';
+    }, 0);
   hydrateRoot(root, <Hydrated then={hydrated}>{app}</Hydrated>, {
     // A mismatch React recovers from by rendering in the browser is still a fault of ours: said where the tests look.
     onRecoverableError: (error, info) => console.error('hydration:', error, info.componentStack ?? ''),

@@ -9,7 +9,7 @@ import { hidesChrome, postHeightToParent } from './embedding.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SiteBanners } from './SiteBanners.tsx';
-import { useBrowserState } from '../ssr/hydration.ts';
+import { useBrowserState } from '../../../engine/react/hydration.ts';
 
 export function PageShell({ brand, homeHref, children, skipTo = 'main' }: { brand: Brand; homeHref: string; children: ReactNode; skipTo?: string }): ReactNode {
   // The server cannot tell a frame or a host page's preset: it renders the chrome, which the browser drops after hydrating.

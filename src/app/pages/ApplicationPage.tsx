@@ -28,7 +28,7 @@ import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
 import { markPrefilled, unmarkPrefilled, wasPrefilled } from '../resume/saved-form.ts';
-import { useBrowserState } from '../ssr/hydration.ts';
+import { useBrowserState } from '../../../engine/react/hydration.ts';
 
 /** The view's data before the application is found (nothing is rendered from it). */
 const NO_DATA: FormData = {};

@@ -53,17 +53,25 @@ export function takeChangesBeforeHydration(root: HTMLElement): () => void {
       if (element.value === element.defaultValue) continue;
       const typed = element.value;
       resets.push(() => (element.value = element.defaultValue));
-      changes.push({
-        element,
-        replay: () => {
-          nativeValue(element, typed);
-          element.dispatchEvent(new Event('input', { bubbles: true }));
-        },
-      });
+      changes.push({ element, replay: () => retype(element, typed) });
     }
   }
   for (const reset of resets) reset();
   return () => {
     for (const change of changes) if (change.element.isConnected) change.replay();
+    // Typed while React was hydrating: it took the DOM's value as the field's without a change.
+    // React keeps a controlled field's defaultValue with its value, so a difference is a key it missed.
+    for (const element of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      if (element instanceof HTMLInputElement && CHECKABLE.has(element.type)) continue;
+      if (element.value !== element.defaultValue) retype(element, element.value);
+    }
   };
+}
+
+/** Types `typed` into the field again as a change from the value React has for it. */
+function retype(element: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
+  // Through the element's own setter, which React's value tracker watches: it now holds React's value.
+  element.value = element.defaultValue;
+  nativeValue(element, typed);
+  element.dispatchEvent(new Event('input', { bubbles: true }));
 }
