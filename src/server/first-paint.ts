@@ -22,7 +22,8 @@ export interface StepRender {
 type RenderStep = (input: { path: string; brand: string; form: { runtime: FormRuntime; release: string } }) => StepRender;
 
 /** Where the pages build puts the render (tools/pages-build.mjs SSR_DIR, SSR_FILE). */
-export const RENDER_MODULE = join('ssr', 'render-step.js');
+export const RENDER_DIR = 'ssr';
+export const RENDER_MODULE = join(RENDER_DIR, 'render-step.js');
 
 /** A product's start page, which the server renders. */
 export interface FirstPaintPage {

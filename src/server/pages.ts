@@ -10,7 +10,7 @@ import type { Catalogue } from '../../engine/core/catalogue.ts';
 import { listContentPages } from '../../engine/core/node.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MODULES_PATH } from './forms/release-modules.ts';
-import { firstPaint, firstPaintPage, loadRenderStep, type PageFormInfo } from './first-paint.ts';
+import { RENDER_DIR, firstPaint, firstPaintPage, loadRenderStep, type PageFormInfo } from './first-paint.ts';
 import { BUILT_FORM_CHUNKS_FILE, BUILT_RELEASES_FILE, builtChunksFor, injectFirstPaint, injectLiveForms, pageForm, parseBuiltChunks, parseBuiltReleases, preloadFor } from './live-page.ts';
 import { studioTexts } from './messages.ts';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers.ts';
@@ -169,6 +169,8 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
       root: dir,
       // The build writes .br and .gz beside each text asset (src/build/precompress-plugin.ts).
       preCompressed: true,
+      // The server's own render of step 1 (ADR 0012) is no page's file.
+      allowedPath: (path) => !path.startsWith(`/${RENDER_DIR}/`),
       cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('cache-control', cacheControlFor(file));

@@ -58,15 +58,19 @@ export function takeChangesBeforeHydration(root: HTMLElement): () => void {
   }
   for (const reset of resets) reset();
   return () => {
-    for (const change of changes) if (change.element.isConnected) change.replay();
     // Typed while React was hydrating: it took the DOM's value as the field's without a change.
-    // React keeps a controlled field's defaultValue with its value, so a difference is a key it missed.
-    for (const element of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-      if (element instanceof HTMLInputElement && CHECKABLE.has(element.type)) continue;
-      if (element.value !== element.defaultValue) retype(element, element.value);
-    }
+    // React keeps a controlled field's defaultValue with its value, so a difference is a key it
+    // missed. Read before any replay, whose renders move other fields (a slider snaps to its step).
+    const missed = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].filter(
+      (element) => (element instanceof HTMLTextAreaElement || TYPED.has(element.type)) && element.value !== element.defaultValue,
+    );
+    for (const change of changes) if (change.element.isConnected) change.replay();
+    for (const element of missed) if (element.isConnected) retype(element, element.value);
   };
 }
+
+/** Fields a value is typed into, as text (no slider or picker, whose value the browser adjusts). */
+const TYPED = new Set(['text', 'search', 'email', 'tel', 'url', 'password']);
 
 /** Types `typed` into the field again as a change from the value React has for it. */
 function retype(element: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
