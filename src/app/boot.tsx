@@ -11,6 +11,7 @@ import { rememberLanding } from './application/tracking.ts';
 import { productEntry } from './catalogue.ts';
 import type { FormLoader } from './form-source.ts';
 import { productOfPath, variantsFor } from './products.ts';
+import { holdUntilReady } from '../../engine/react/hydration.ts';
 import { takeChangesBeforeHydration } from './ssr/typed-before-hydration.ts';
 import './styles/app.css';
 
@@ -51,11 +52,17 @@ export async function boot(load: FormLoader): Promise<void> {
     return;
   }
   const replay = takeChangesBeforeHydration(root);
-  // After hydration and the render that brings in this tab's own state (ssr/hydration.ts), which
-  // React makes at once: a change made before would otherwise be overwritten by a stored draft.
+  const release = holdUntilReady();
+  // After hydration and the render that brings in this tab's own state (engine/react/hydration.ts),
+  // which React makes at once: a change made before would otherwise be overwritten by a stored draft.
+  // Once (a development build's StrictMode runs an effect twice).
+  let done = false;
   const hydrated = () =>
     void setTimeout(() => {
+      if (done) return;
+      done = true;
       replay();
+      release();
       // Said on the page for whoever waits for it (the tests, the phone benchmark); the root is React's.
       document.documentElement.dataset.hydrated = '';
     }, 0);
