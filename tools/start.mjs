@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readStamp, writeStamp } from '../engine/build/sources-hash.mjs';
-import { PAGES_INPUTS, pagesBuildKey } from './pages-build.mjs';
+import { PAGES_INPUTS, SSR_DIR, SSR_FILE, buildPages, pagesBuildKey } from './pages-build.mjs';
 import { SERVER_ENTRY, buildServer, serverIsCurrent } from './build-server.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -21,14 +21,10 @@ const PAGES_STAMP = join(dist, '.sources');
 
 async function buildPagesIfChanged() {
   const wanted = pagesBuildKey(root, process.env.NODE_ENV);
-  if (existsSync(join(dist, 'index.html')) && readStamp(PAGES_STAMP)?.hash === wanted) return;
+  if (existsSync(join(dist, 'index.html')) && existsSync(join(dist, SSR_DIR, SSR_FILE)) && readStamp(PAGES_STAMP)?.hash === wanted) return;
   console.log('Building the pages (their sources changed since the last build)…');
-  // Vite's build sets NODE_ENV=production in this process; the server must see the caller's.
-  const nodeEnv = process.env.NODE_ENV;
-  const { build } = await import('vite');
-  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-  if (nodeEnv === undefined) delete process.env.NODE_ENV;
-  else process.env.NODE_ENV = nodeEnv;
+  // The server must see the caller's NODE_ENV, which Vite's build sets in this process: buildPages restores it.
+  await buildPages(root, dist);
   writeStamp(PAGES_STAMP, wanted, PAGES_INPUTS);
 }
 

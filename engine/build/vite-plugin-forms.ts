@@ -34,6 +34,9 @@ const AJV_RUNTIME = join(root, 'engine', 'core', 'ajv-runtime.ts');
  */
 export const BUILT_RELEASES_FILE = '.vite/form-releases.json';
 
+/** Where a build writes which files each variant set's form is (`{"consumer/base": [chunk, …imports]}`). */
+export const BUILT_FORM_CHUNKS_FILE = '.vite/form-chunks.json';
+
 export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
   const formsDir = options.formsDir ?? FORMS_DIR;
   let builtReleases: Record<string, string> | undefined;
@@ -81,8 +84,16 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
       const validator = generateValidatorModule(resolved, { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME });
       return `${validator}export const document = ${JSON.stringify(resolved)};\n`;
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
       if (builtReleases) this.emitFile({ type: 'asset', fileName: BUILT_RELEASES_FILE, source: `${JSON.stringify(builtReleases)}\n` });
+      // Each variant set's chunk and the chunks it imports, by `<document>/<variant key>`: the server
+      // names them in the served page (modulepreload) so they are asked for from the HTML (issue 31).
+      const chunks: Record<string, string[]> = {};
+      for (const item of Object.values(bundle)) {
+        const id = item.type === 'chunk' ? item.facadeModuleId : null;
+        if (item.type === 'chunk' && id?.startsWith(RESOLVED + VALIDATOR_PREFIX)) chunks[id.slice(RESOLVED.length + VALIDATOR_PREFIX.length)] = [item.fileName, ...item.imports];
+      }
+      if (Object.keys(chunks).length) this.emitFile({ type: 'asset', fileName: BUILT_FORM_CHUNKS_FILE, source: `${JSON.stringify(chunks)}\n` });
     },
     configureServer(server: ViteDevServer) {
       server.watcher.add([join(formsDir, '*.json'), join(formsDir, SECTIONS_FOLDER, '*.json')]);

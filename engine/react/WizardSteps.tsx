@@ -4,6 +4,7 @@
 // continue button with the document's label (in a form of its own: the fields' forms
 // submit by Enter, the button by a click, both continue). Earlier steps stay editable; continuing
 // re-checks them. A section or field whose state did not change is not rendered again.
+import { usePageReady } from './hydration.ts';
 import type { ValidatorType } from '@rjsf/utils';
 import { memo, type ReactNode } from 'react';
 import type { FormData, Step } from '../core/index.ts';
@@ -77,6 +78,7 @@ interface StepViewProps {
 
 /** A step renders again only when something of it changed (its sections' states, its button). */
 const StepView = memo(function StepView({ step, index, activeStepCount, isCurrent, buttonLabel, busy, messages, specs, states, validator, onFieldChange, onBlur, onSubmit }: StepViewProps): ReactNode {
+  const ready = usePageReady();
   return (
     <section id={stepDomId(step.number)} className={`lv-step${isCurrent ? ' lv-step--current' : ''}`} aria-labelledby={stepHeadingId(step.number)}>
       <header className="lv-step__header">
@@ -100,7 +102,8 @@ const StepView = memo(function StepView({ step, index, activeStepCount, isCurren
             onSubmit();
           }}
         >
-          <button type="submit" className="lv-button lv-button--primary" disabled={busy} aria-describedby={busy ? `${stepDomId(step.number)}-busy` : undefined}>
+          {/* Off until the page is hydrated: a page rendered on the server would otherwise submit this form natively, to a reload. */}
+          <button type="submit" className="lv-button lv-button--primary" disabled={busy || !ready} aria-describedby={busy ? `${stepDomId(step.number)}-busy` : undefined}>
             {buttonLabel}
           </button>
           {busy && (

@@ -15,10 +15,18 @@ import { ServiceRoute } from './pages/ServiceRoute.tsx';
 import { paths } from './routes.ts';
 
 export function App({ brand, load }: { brand: Brand; load: FormLoader }): ReactNode {
+  return (
+    <BrowserRouter>
+      <AppRoutes brand={brand} load={load} />
+    </BrowserRouter>
+  );
+}
+
+/** The pages inside a router: the browser's, or the server's static one for the first paint (src/app/ssr/render-step.tsx). */
+export function AppRoutes({ brand, load }: { brand: Brand; load: FormLoader }): ReactNode {
   // Spec §2: the private pages send a visitor to the login, remembering where they were going.
   const privatePage = (page: ReactNode) => <RequireLogin checking={<LoadingPage brand={brand} />}>{page}</RequireLogin>;
   return (
-    <BrowserRouter>
       <CustomerSessionProvider>
       <Routes>
         {/* Spec §2: '/' logs out; then, as for a visitor, the default product's start. */}
@@ -43,6 +51,5 @@ export function App({ brand, load }: { brand: Brand; load: FormLoader }): ReactN
         <Route path="*" element={<NotFoundPage brand={brand} />} />
       </Routes>
       </CustomerSessionProvider>
-    </BrowserRouter>
   );
 }

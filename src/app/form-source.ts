@@ -16,4 +16,11 @@ export interface LoadedForm {
  * `release`: the form release a held application was started on (issue 29), which the page must
  * render since the server checks its saves with it; absent or null, the live form.
  */
-export type FormLoader = (document: string, variants: readonly string[], release?: string | null) => Promise<LoadedForm>;
+export type FormLoader = ((document: string, variants: readonly string[], release?: string | null) => Promise<LoadedForm>) & {
+  /**
+   * The same form when it has loaded already, else undefined: a page rendered on the server is
+   * hydrated with its form in the first render (docs/adr/0012-first-paint.md), and a page shown
+   * again needs no loading state. Absent where a loader cannot tell.
+   */
+  loaded?: (document: string, variants: readonly string[], release?: string | null) => LoadedForm | undefined;
+};

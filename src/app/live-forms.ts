@@ -27,31 +27,54 @@ export const releaseModuleUrl = (release: string, wanted: readonly string[]) => 
 
 export function liveFormLoader(built: FormLoader, builtReleases: Readonly<Record<string, string>>, { live, importModule, helpers }: LiveFormOptions): FormLoader {
   const loaded = new Map<string, Promise<LoadedForm>>();
+  const done = new Map<string, LoadedForm>();
+  // The live releases once the ask has answered (`known`), for `loaded`, which cannot wait.
+  let liveNow: Readonly<Record<string, string>> | undefined;
+  let known = false;
+  live.then(
+    (releases) => {
+      liveNow = releases;
+      known = true;
+    },
+    () => {
+      known = true;
+    },
+  );
   // The build's forms named with their release, each once (the page compares what it shows by identity).
   const named = new WeakMap<LoadedForm, LoadedForm>();
-  const fromBuild = async (document: string, wanted: readonly string[]) => {
-    const form = await built(document, wanted);
+  const nameBuilt = (document: string, form: LoadedForm) => {
     const release = builtReleases[document];
     if (!release) return form;
-    let known = named.get(form);
-    if (!known) named.set(form, (known = { ...form, release }));
-    return known;
+    let name = named.get(form);
+    if (!name) named.set(form, (name = { ...form, release }));
+    return name;
   };
-  return async (document, wanted, pinned) => {
+  const load: FormLoader = async (document, wanted, pinned) => {
     // A held application's own release, though no longer live; else the live one.
     const release = pinned ?? (await live.catch(() => undefined))?.[document];
-    if (!release || release === builtReleases[document]) return fromBuild(document, wanted);
+    if (!release || release === builtReleases[document]) return nameBuilt(document, await built(document, wanted));
     const url = releaseModuleUrl(release, wanted);
     let form = loaded.get(url);
     if (!form) {
-      form = Promise.all([importModule(url), helpers()]).then(([module, { finnishValidators, ajvRuntime }]) => ({
-        runtime: createFormRuntime(module.document, module.createValidator(finnishValidators, ajvRuntime)),
-        release,
-      }));
+      form = Promise.all([importModule(url), helpers()]).then(([module, { finnishValidators, ajvRuntime }]) => {
+        const made = { runtime: createFormRuntime(module.document, module.createValidator(finnishValidators, ajvRuntime)), release };
+        done.set(url, made);
+        return made;
+      });
       loaded.set(url, form);
     }
     return form;
   };
+  load.loaded = (document, wanted, pinned) => {
+    if (!pinned && !known) return undefined;
+    const release = pinned ?? liveNow?.[document];
+    if (!release || release === builtReleases[document]) {
+      const form = built.loaded?.(document, wanted);
+      return form && nameBuilt(document, form);
+    }
+    return done.get(releaseModuleUrl(release, wanted));
+  };
+  return load;
 }
 
 /** The id of the data block in which the served page names the live releases (src/server/live-page.ts). */

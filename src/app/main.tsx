@@ -10,7 +10,7 @@ import { askLiveReleases, liveFormLoader, type ReleaseModule } from './live-form
 import { variantSetLoader } from './variant-sets.ts';
 
 const built = variantSetLoader(documents, ({ document, validate }) => ({ runtime: createFormRuntime(document, validate) }));
-boot(
+void boot(
   liveFormLoader(built, releases, {
     live: askLiveReleases(),
     importModule: (url) => import(/* @vite-ignore */ url) as Promise<ReleaseModule>,

@@ -18,14 +18,25 @@ export function variantSetFor<S extends { variants: readonly string[] }>(sets: r
 /** Loads each set's chunk once, turning it into the form with `toForm`; `documents` maps a document id to its sets. */
 export function variantSetLoader<Chunk>(documents: Readonly<Record<string, readonly VariantSet<Chunk>[]>>, toForm: (chunk: Chunk) => LoadedForm): FormLoader {
   const cache = new Map<VariantSet<Chunk>, Promise<LoadedForm>>();
-  return (document, wanted) => {
-    const set = Object.hasOwn(documents, document) ? variantSetFor(documents[document], wanted) : undefined;
+  const done = new Map<VariantSet<Chunk>, LoadedForm>();
+  const setOf = (document: string, wanted: readonly string[]) => (Object.hasOwn(documents, document) ? variantSetFor(documents[document], wanted) : undefined);
+  const load: FormLoader = (document, wanted) => {
+    const set = setOf(document, wanted);
     if (!set) return Promise.reject(new Error(`no variant set of ${document} for ${wanted.join('+') || 'base'}`));
     let loaded = cache.get(set);
     if (!loaded) {
-      loaded = set.load().then(toForm);
+      loaded = set.load().then((chunk) => {
+        const form = toForm(chunk);
+        done.set(set, form);
+        return form;
+      });
       cache.set(set, loaded);
     }
     return loaded;
   };
+  load.loaded = (document, wanted) => {
+    const set = setOf(document, wanted);
+    return set && done.get(set);
+  };
+  return load;
 }

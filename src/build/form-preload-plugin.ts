@@ -10,7 +10,8 @@ export function formPreloadPlugin(entry: string): Plugin {
   let base = '/';
   return {
     name: 'lainavertailu-form-preload',
-    apply: 'build',
+    // Not the server's render of the first step (src/app/ssr/render-step.tsx): no pages, no browser files.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       // Only the application's own pages: the bundle benchmark builds another root
       // (RJSF's default validator), which must not load the precompiled one.

@@ -35,7 +35,8 @@ export function precompressPlugin(): Plugin {
   let outDir = '';
   return {
     name: 'lainavertailu-precompress',
-    apply: 'build',
+    // Not the server's render of the first step (src/app/ssr/render-step.tsx): no pages, no browser files.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },

@@ -23,7 +23,8 @@ export function studioChunkName(chunk: ChunkInfo): string {
 export function studioEntryPlugin(appDir: string): Plugin {
   return {
     name: 'lainavertailu-studio-entry',
-    apply: 'build',
+    // Not the server's render of the first step (src/app/ssr/render-step.tsx): no pages, no browser files.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     config(config) {
       if (resolve(config.root ?? process.cwd()) !== resolve(appDir)) return undefined;
       return {

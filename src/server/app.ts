@@ -24,6 +24,8 @@ import { liveContent, publishedFromDatabase } from './versions/live-content.ts';
 import { BANNERS_ITEM } from './versions/items.ts';
 import { handoffRoutes } from './sessions/handoff.ts';
 import { bannersFileOf } from '../../engine/core/node.ts';
+import { variantsOf } from '../../engine/core/catalogue.ts';
+import { variantKey } from '../../engine/core/document.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { createRateLimiter, DEFAULT_LIMITS, type LimitTable } from './limits/limits.ts';
 import { helmetOptionsFor, registerSecurityHeaders, securityHeaders } from './security-headers.ts';
@@ -302,6 +304,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await forms.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'reading the live forms failed'));
         return Object.fromEntries(products.documentIds.map((id) => [id, products.liveRelease(id)]));
       },
+      // Step 1 is rendered with the form the server checks its saves with (src/server/first-paint.ts).
+      pageForm: (productId, brandId) => {
+        const form = products.formFor(productId, brandId);
+        const doc = products.release(form.release)!;
+        return { runtime: form.runtime, release: form.release, variantKey: variantKey(doc, variantsOf(products.catalogue, products.product(productId)!, brandId, doc)) };
+      },
+      onRenderError: (error, page) => app.log.error({ err: error, page }, 'rendering step 1 on the server failed; the page is rendered in the browser'),
     },
   );
   return app;

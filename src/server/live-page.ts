@@ -5,6 +5,9 @@
 // (`type="application/json"`) is not run, so `script-src 'self'` does not block it. Pure.
 import { brandIdForHost, productByPath, variantsOf, type Catalogue } from '../../engine/core/catalogue.ts';
 
+/** Where the build writes each variant set's files (engine/build/vite-plugin-forms.ts, the same name). */
+export const BUILT_FORM_CHUNKS_FILE = '.vite/form-chunks.json';
+
 /** Where the build writes the release of each form it carries (engine/build/vite-plugin-forms.ts, the same name), beside Vite's manifest. */
 export const BUILT_RELEASES_FILE = '.vite/form-releases.json';
 
@@ -51,10 +54,52 @@ function scriptJson(value: unknown): string {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The shell with the live releases named before `</head>` (at the end of the page when it has none), and the preload if any. */
-export function injectLiveForms(html: string, live: Readonly<Record<string, string>>, preload?: string): string {
+/**
+ * The build's files of the page's form (its variant set's chunk and what that imports; `chunks` is the
+ * build's BUILT_FORM_CHUNKS_FILE), while the live release is the build's: the page imports them at once,
+ * and named in the HTML they are asked for as the page arrives (issue 31 goal 1), not once a script has
+ * run. The set is the one of the wanted variants its document declares, as the browser finds it
+ * (src/app/variant-sets.ts), here from the sets the build made.
+ */
+export function builtChunksFor(
+  form: { document: string; wanted: readonly string[] } | undefined,
+  live: Readonly<Record<string, string>>,
+  built: Readonly<Record<string, string>>,
+  chunks: Readonly<Record<string, readonly string[]>>,
+): string[] {
+  if (!form || (live[form.document] && live[form.document] !== built[form.document])) return [];
+  const prefix = `${form.document}/`;
+  const sets = Object.keys(chunks)
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => ({ key, variants: key.slice(prefix.length) === 'base' ? [] : key.slice(prefix.length).split('+') }));
+  const declared = new Set(sets.flatMap((set) => set.variants));
+  const names = new Set(form.wanted.filter((name) => declared.has(name)));
+  const set = sets.find((candidate) => candidate.variants.length === names.size && candidate.variants.every((name) => names.has(name)));
+  return set ? chunks[set.key].map((file) => `/${file}`) : [];
+}
+
+/** The build's form files as the build names them (`.vite/form-chunks.json`); empty when absent or not that shape. */
+export function parseBuiltChunks(text: string | undefined): Record<string, string[]> {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((file) => typeof file === 'string')));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The shell with the live releases named before `</head>` (at the end of the page when it has none), the
+ * live release's module to preload if any, and the build's form files (`crossorigin`, as Vite names the
+ * entry's, so the preload and the import are one request).
+ */
+export function injectLiveForms(html: string, live: Readonly<Record<string, string>>, preload?: string, builtFiles: readonly string[] = []): string {
   const tags = [`<script type="application/json" id="${LIVE_FORMS_ELEMENT}">${scriptJson({ releases: live })}</script>`];
   if (preload) tags.push(`<link rel="modulepreload" href="${escapeAttribute(preload)}">`);
+  // The entry's own preloads (Vite's) already name the chunks it shares with the form.
+  for (const file of builtFiles) if (!html.includes(`href="${file}"`)) tags.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`);
   const at = html.search(/<\/head>/i);
   const block = tags.join('\n');
   return at < 0 ? `${html}\n${block}\n` : `${html.slice(0, at)}${block}\n${html.slice(at)}`;
@@ -70,4 +115,18 @@ export function parseBuiltReleases(text: string | undefined): Record<string, str
   } catch {
     return {};
   }
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The shell with step 1 rendered into `<div id="root">` (src/server/first-paint.ts), the brand on
+ * `<html>` and in the theme colour, and the page's title, as the browser's script would set them.
+ */
+export function injectFirstPaint(html: string, step: { html: string; title: string; brand: string; themeColor: string }): string {
+  return html
+    .replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => `<html${attributes} data-brand="${escapeAttribute(step.brand)}">`)
+    .replace(/(<meta name="theme-color" content=")[^"]*(")/i, (_tag, before: string, after: string) => `${before}${escapeAttribute(step.themeColor)}${after}`)
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(step.title)}</title>`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${step.html}</div>`);
 }

@@ -10,7 +10,8 @@ import type { Catalogue } from '../../engine/core/catalogue.ts';
 import { listContentPages } from '../../engine/core/node.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MODULES_PATH } from './forms/release-modules.ts';
-import { BUILT_RELEASES_FILE, injectLiveForms, pageForm, parseBuiltReleases, preloadFor } from './live-page.ts';
+import { RENDER_DIR, firstPaint, firstPaintPage, loadRenderStep, type PageFormInfo } from './first-paint.ts';
+import { BUILT_FORM_CHUNKS_FILE, BUILT_RELEASES_FILE, builtChunksFor, injectFirstPaint, injectLiveForms, pageForm, parseBuiltChunks, parseBuiltReleases, preloadFor } from './live-page.ts';
 import { studioTexts } from './messages.ts';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers.ts';
 
@@ -83,6 +84,10 @@ export function cacheControlFor(file: string): string {
 export interface ShellForms {
   catalogue: Catalogue;
   live(): Promise<Readonly<Record<string, string>>>;
+  /** A product's live form as a brand shows it, which step 1 is rendered with on the server (src/server/first-paint.ts); without it, nothing is. */
+  pageForm?(productId: string, brandId: string): PageFormInfo;
+  /** Where a render that fails is told. */
+  onRenderError?(error: unknown, page: string): void;
 }
 
 interface Encoded {
@@ -98,16 +103,19 @@ interface Encoded {
  * never the file's ETag or Last-Modified, which stay the same across a publish and would let a
  * browser keep a shell naming the releases of before (a 304 with old pointers).
  */
-function shellSender(dir: string, forms: ShellForms) {
+async function shellSender(dir: string, forms: ShellForms) {
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const builtFile = join(dir, BUILT_RELEASES_FILE);
-  const built = parseBuiltReleases(existsSync(builtFile) ? readFileSync(builtFile, 'utf8') : undefined);
-  // A handful of pages (product × brand × live state): compressed once each.
+  const readIfThere = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined);
+  const built = parseBuiltReleases(readIfThere(BUILT_RELEASES_FILE));
+  const chunks = parseBuiltChunks(readIfThere(BUILT_FORM_CHUNKS_FILE));
+  const paint = firstPaint(forms.pageForm ? await loadRenderStep(dir) : undefined, { onError: (error, page) => forms.onRenderError?.(error, page.path) });
+  // A handful of pages (product × brand × live state × rendered step 1): made and compressed once each,
+  // found by what makes them, so a request costs a lookup.
   const made = new Map<string, Encoded>();
-  const encode = (page: string): Encoded => {
-    const known = made.get(page);
+  const encode = (key: string, page: () => string): Encoded => {
+    const known = made.get(key);
     if (known) return known;
-    const text = Buffer.from(page);
+    const text = Buffer.from(page());
     const entry = {
       etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`,
       text,
@@ -115,12 +123,21 @@ function shellSender(dir: string, forms: ShellForms) {
       gzip: gzipSync(text),
     };
     if (made.size >= 64) made.delete(made.keys().next().value!);
-    made.set(page, entry);
+    made.set(key, entry);
     return entry;
   };
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const live = await forms.live();
-    const page = encode(injectLiveForms(html, live, preloadFor(pageForm(forms.catalogue, request.url, request.hostname), live, built)));
+    const form = pageForm(forms.catalogue, request.url, request.hostname);
+    const preload = preloadFor(form, live, built);
+    const files = builtChunksFor(form, live, built, chunks);
+    const first = forms.pageForm ? firstPaintPage(forms.catalogue, request.url, request.hostname) : undefined;
+    const step = first && reply.statusCode === 200 ? paint.render(first, forms.pageForm!(first.product.id, first.brand)) : undefined;
+    const key = JSON.stringify([live, preload ?? null, files, step?.key ?? null]);
+    const page = encode(key, () => {
+      const shell = injectLiveForms(html, live, preload, files);
+      return step ? injectFirstPaint(shell, step.rendered) : shell;
+    });
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding').header('etag', page.etag);
     if (reply.statusCode === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepts = String(request.headers['accept-encoding'] ?? '');
@@ -152,13 +169,15 @@ export async function registerPages(app: FastifyInstance, dir: string | undefine
       root: dir,
       // The build writes .br and .gz beside each text asset (src/build/precompress-plugin.ts).
       preCompressed: true,
+      // The server's own render of step 1 (ADR 0012) is no page's file.
+      allowedPath: (path) => !path.startsWith(`/${RENDER_DIR}/`),
       cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader('cache-control', cacheControlFor(file));
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    const send = forms ? shellSender(dir, forms) : (_request: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html');
+    const send = forms ? await shellSender(dir, forms) : (_request: FastifyRequest, reply: FastifyReply) => reply.sendFile('index.html');
     const shell = (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/hakemus/')) reply.code(statusOf(request.url));
       return send(request, reply);

@@ -11,7 +11,7 @@ import * as ajvRuntime from '../../engine/core/ajv-runtime.ts';
 import { generateReleaseModule } from '../../engine/core/compile.ts';
 import { resolveVariants } from '../../engine/core/document.ts';
 import { readFormDocument, releaseHash, runtimeForDocument } from '../../engine/core/node.ts';
-import type { FormLoader } from '../../src/app/form-source.ts';
+import type { FormLoader, LoadedForm } from '../../src/app/form-source.ts';
 import { liveFormLoader, releaseModuleUrl, releasesInPage, type ReleaseModule } from '../../src/app/live-forms.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lv-live-loader-'));
@@ -66,6 +66,29 @@ describe('the page form loader', () => {
     const data = { loanPurposeId: 16, inputAppliedAmount: 2500, inputAppliedTenor: 8, hasCoApplicant: false };
     const server = runtimeForDocument(published, [variant]);
     expect(form.runtime.validateStep(data, 1)).toEqual(server.validateStep(data, 1));
+  });
+
+  it('tells a loaded form at once, the same one, and nothing before it has loaded (a hydrated page renders with it, ADR 0012)', async () => {
+    const fromBuild = buildLoader();
+    const forms = new Map<string, LoadedForm>();
+    const built = Object.assign(
+      vi.fn<FormLoader>(async (document, wanted) => {
+        const form = await fromBuild(document, wanted);
+        forms.set(wanted.join('+'), form);
+        return form;
+      }),
+      { loaded: (_document: string, wanted: readonly string[]) => forms.get(wanted.join('+')) },
+    );
+    for (const [live, wanted] of [
+      [builtRelease, []],
+      [liveRelease, [Object.keys(published.variants ?? {})[0]]],
+    ] as const) {
+      const load = liveFormLoader(built, { consumer: builtRelease }, { live: Promise.resolve({ consumer: live }), importModule, helpers });
+      expect(load.loaded?.('consumer', wanted, null)).toBeUndefined();
+      const form = await load('consumer', wanted, null);
+      expect(load.loaded?.('consumer', wanted, null)).toBe(form);
+      expect(form.release).toBe(live);
+    }
   });
 
   it("keeps the build's form when the server cannot say what is live", async () => {

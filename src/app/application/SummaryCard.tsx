@@ -31,6 +31,8 @@ function useWide(): boolean {
       return () => query.removeEventListener('change', notify);
     },
     () => (wideMedia(), wideNow),
+    // The server, and the browser hydrating its page, take the phone's layout (issue 31 goal 1).
+    () => false,
   );
 }
 

@@ -42,6 +42,12 @@ export function resumedOnStart(historyState: unknown): { id: string; token: stri
   return typeof resumed?.id === 'string' && typeof resumed.token === 'string' ? { id: resumed.id, token: resumed.token } : null;
 }
 
+/** A new application with nothing from this browser: what the server renders for the start path, and what that page is hydrated with. */
+export function freshState(runtime: FormRuntime): ApplicationState {
+  const data = { ...schemaDefaults(runtime.document), ...startAnswers(runtime.document) };
+  return { data, step: runtime.activeSteps(data)[0]?.number ?? 1, tracked: [] };
+}
+
 export function initialState(runtime: FormRuntime, route: AppRoute, landing: LandingParams, draftScope: string, historyState?: unknown): ApplicationState | null {
   const held = route.kind === 'step' ? { id: route.id, token: route.token } : route.kind === 'start' ? resumedOnStart(historyState) : null;
   if (held) {

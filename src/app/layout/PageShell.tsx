@@ -2,16 +2,18 @@
 // are made once per brand, so a page that renders again as the applicant types
 // (the application) does not render them again; in a frame or under a host page's
 // preset they are left out (embedding.ts).
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Brand } from '../brands.ts';
 import { site } from '../messages/step.fi.ts';
 import { hidesChrome, postHeightToParent } from './embedding.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SiteBanners } from './SiteBanners.tsx';
+import { useBrowserState } from '../../../engine/react/hydration.ts';
 
 export function PageShell({ brand, homeHref, children, skipTo = 'main' }: { brand: Brand; homeHref: string; children: ReactNode; skipTo?: string }): ReactNode {
-  const [chromeless] = useState(hidesChrome);
+  // The server cannot tell a frame or a host page's preset: it renders the chrome, which the browser drops after hydrating.
+  const chromeless = useBrowserState() && hidesChrome();
   const header = useMemo(() => (chromeless ? null : <Header brand={brand} homeHref={homeHref} />), [brand, homeHref, chromeless]);
   const footer = useMemo(() => (chromeless ? null : <Footer brand={brand} />), [brand, chromeless]);
   useEffect(() => postHeightToParent(), []);

@@ -10,7 +10,7 @@ import { trackResume, trackStep } from '../analytics.ts';
 import { createApplication, lookupTown, updateApplication } from '../api.ts';
 import { consumerSlots } from '../application/StepExtras.tsx';
 import { SummaryCard } from '../application/SummaryCard.tsx';
-import { initialState, shownStep, type ApplicationState } from '../application/initial-state.ts';
+import { freshState, initialState, shownStep, type ApplicationState } from '../application/initial-state.ts';
 import { savePayload } from '../application/payload.ts';
 import { presetAnswers } from '../application/preset.ts';
 import { readLandingParams } from '../application/query.ts';
@@ -28,6 +28,7 @@ import { AppModal, infoButtonLabel, isInfoKey, type ModalState } from '../modals
 import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
 import { markPrefilled, unmarkPrefilled, wasPrefilled } from '../resume/saved-form.ts';
+import { useBrowserState } from '../../../engine/react/hydration.ts';
 
 /** The view's data before the application is found (nothing is rendered from it). */
 const NO_DATA: FormData = {};
@@ -51,7 +52,15 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
     return { ...params, answers: { ...presetAnswers(runtime.document, presetFormData()), ...params.answers } };
   }, [location.search, runtime]);
   const draftScope = `${brand.id}:${product}`;
-  const [state, setState] = useState<ApplicationState | null>(() => initialState(runtime, route, landing, draftScope, location.state));
+  // The server renders a new application (src/app/ssr/render-step.tsx) and the browser hydrates
+  // that; this tab's draft, the query's and a host page's answers come in the render after.
+  const browser = useBrowserState();
+  const [state, setState] = useState<ApplicationState | null>(() => (browser ? initialState(runtime, route, landing, draftScope, location.state) : freshState(runtime)));
+  const [fromServer, setFromServer] = useState(!browser);
+  if (browser && fromServer) {
+    setFromServer(false);
+    setState(initialState(runtime, route, landing, draftScope, location.state));
+  }
   const [modal, setModal] = useState<ModalState>(null);
   const wizard = useRef<FormWizardHandle>(null);
   const home = paths.start(product);
@@ -61,10 +70,11 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
 
   // The answers survive a reload of this tab (ADR 0003).
   useEffect(() => {
-    if (!state) return;
+    // The server's answers must not overwrite this tab's draft before it is read.
+    if (!state || fromServer) return;
     if (state.id && state.token) storeApplicationSoon({ id: state.id, token: state.token, data: state.data, step: state.step, tracked: state.tracked });
     else storeDraftSoon(draftScope, { data: state.data, tracked: state.tracked, step: state.step });
-  }, [state, draftScope]);
+  }, [state, draftScope, fromServer]);
 
   // The path names the step shown, so a reload comes back to it. A path naming a step not
   // reached yet, or one that no longer applies to the answers (the co-applicant step after
@@ -86,10 +96,10 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
 
   // One analytics event per step, the first time it is shown; Back and Forward send none.
   useEffect(() => {
-    if (!state || state.tracked.includes(shown)) return;
+    if (!state || fromServer || state.tracked.includes(shown)) return;
     trackStep(flow.stepEvent, shown, { brand: brand.id, product, application: state.id ?? undefined });
     setState((current) => current && (current.tracked.includes(shown) ? current : { ...current, tracked: [...current.tracked, shown] }));
-  }, [state, shown, brand.id, product, flow.stepEvent]);
+  }, [state, fromServer, shown, brand.id, product, flow.stepEvent]);
 
   const onChange = useCallback((data: FormData) => setState((current) => current && { ...current, data }), []);
 

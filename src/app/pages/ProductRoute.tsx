@@ -24,7 +24,13 @@ type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | {
 
 /** `release`: the one a held application was started on (null: the live form). */
 function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null): Loading {
-  const [state, setState] = useState<Loading>({ status: 'loading' });
+  // A form loaded already is shown in the first render: a page the server rendered is hydrated
+  // with it (boot.tsx loads it first), and no loading page comes between.
+  const loadedNow = () => load.loaded?.(productEntry(product).document, variantsFor(brand, product), release);
+  const [state, setState] = useState<Loading>(() => {
+    const form = loadedNow();
+    return form ? { status: 'ready', form } : { status: 'loading' };
+  });
   // The form on the page, for the next effect (declared before it, so it runs first).
   const shown = useRef<LoadedForm | undefined>(undefined);
   useEffect(() => {
@@ -33,6 +39,11 @@ function useForm(load: FormLoader, brand: Brand, product: Product, release: stri
   useEffect(() => {
     // A new application is stamped with the release the page shows: the page goes on with it, not reloaded.
     if (release !== null && shown.current?.release === release) return;
+    const ready = loadedNow();
+    if (ready) {
+      setState((current) => (current.status === 'ready' && current.form === ready ? current : { status: 'ready', form: ready }));
+      return;
+    }
     let current = true;
     setState({ status: 'loading' });
     load(productEntry(product).document, variantsFor(brand, product), release).then(
@@ -42,6 +53,7 @@ function useForm(load: FormLoader, brand: Brand, product: Product, release: stri
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadedNow reads these
   }, [load, brand, product, release]);
   return state;
 }

@@ -5,6 +5,7 @@
 import { apiGroups, lastStepOf, variantsOf, type Catalogue, type CatalogueProduct } from '../../../engine/core/catalogue.ts';
 import { DEFAULT_CACHE_DIR, cachedForms, uncachedForms } from '../../../engine/build/validator-cache.ts';
 import { FORMS_DIR } from '../../../engine/core/node.ts';
+import type { FormRuntime } from '../../../engine/core/runtime.ts';
 import type { FormDocument } from '../../../engine/core/types.ts';
 import { releaseOf } from '../forms/releases.ts';
 
@@ -25,6 +26,8 @@ export interface ApplicationForm {
   readonly fieldIds: ReadonlySet<string>;
   /** The step that sends the application: the document's highest step number. */
   readonly lastStep: number;
+  /** The form as the pages run it (the server renders a product's first step with it, src/server/first-paint.ts). */
+  readonly runtime: FormRuntime;
   /** The highest step the data makes active (the mortgage's 4, or 5 with a co-applicant). */
   lastActiveStep(data: Record<string, unknown>): number;
   /** Checks the visible fields of steps 1..uptoStep; later steps' invalid answers are left out (a prefill's copy). */
@@ -116,6 +119,7 @@ export function loadProducts(formsDir = FORMS_DIR, { validatorCache }: { validat
         release: hash,
         fieldIds: new Set(runtime.fieldIds),
         lastStep: lastStepOf(runtime.document),
+        runtime,
         lastActiveStep: (data) => lastStepOf({ steps: runtime.activeSteps(data) }),
         validateSubmission: (data, options) => runtime.validateSubmission(data, options),
         validateSave: (data, options) => runtime.validateSave(data, options),

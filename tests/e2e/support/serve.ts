@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
+import { buildPages } from '../../../tools/pages-build.mjs';
 import { bannersFileFor, writeBanners } from './banners.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -17,7 +17,8 @@ const outDir = join(scratch, 'dist');
 // so the server runs without NODE_ENV=production: Vite's build sets it in this process, and
 // a caller's own NODE_ENV=production is not passed on either.
 const nodeEnv = process.env.NODE_ENV;
-await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+// The browser's pages and the server's render of step 1 (tools/pages-build.mjs).
+await buildPages(root, outDir);
 
 if (nodeEnv === undefined || nodeEnv.trim() === 'production') delete process.env.NODE_ENV;
 else process.env.NODE_ENV = nodeEnv;

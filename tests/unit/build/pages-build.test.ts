@@ -2,7 +2,6 @@
 // a build made once under NODE_ENV=development must not keep being served to a production start.
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-// @ts-expect-error plain JavaScript module without declarations (the start runs before any compiler)
 import { buildMode, pagesBuildKey, PAGES_INPUTS } from '../../../tools/pages-build.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');
