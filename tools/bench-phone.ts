@@ -18,7 +18,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
 import { resolveVariants } from '../engine/core/document.ts';
 import { readCatalogue, readFormDocument } from '../engine/core/node.ts';
 import { fieldDomId } from '../engine/react/ids.ts';
@@ -27,6 +26,7 @@ import { openDatabase, type Database } from '../src/server/db/index.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { createLogger } from '../src/server/logging.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/e2e/support/chromium.ts';
+import { buildPages } from './pages-build.mjs';
 import { serveBrotli } from './bench-phone/brotli-server.ts';
 import { KEY, PHONE, phoneLoad, type LoadResult } from './bench-phone/phone-load.ts';
 import { buildPlainPage, plainStepForm } from './bench-phone/plain-page.ts';
@@ -49,7 +49,8 @@ async function buildApplication(outDir: string): Promise<void> {
   // A NODE_ENV other than production would give React's development build (tools/pages-build.mjs).
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // Both builds npm start makes: the pages and the server's render of step 1 (ADR 0012).
+    await buildPages(root, outDir);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
