@@ -5,13 +5,19 @@
 // takes no room (`display: contents`, theme.css), so the field sits in its section's
 // grid as before, and Enter in it submits, which continues, as one form for the page
 // did. RJSF's validation cycle stays unused (the wizard validates through the
-// runtime, ADR 0003).
+// runtime, ADR 0003). The field reads its own value from the answers' store and its
+// title and errors from the wizard's store, so a keystroke renders this field and
+// whatever else reads the changed answer, never the page around it (issue 31).
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ValidatorType } from '@rjsf/utils';
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { FormData } from '../core/index.ts';
-import type { FieldSpec, FieldState } from './field-forms.ts';
+import { useAnswers } from './answers.ts';
+import { useWizard } from './context.ts';
+import { fieldErrorsOf, fieldUiSchema, formDataOf, sameErrorList, sameFormData, titleOf, type FieldSpec } from './field-forms.ts';
+import { useWizardState } from './store.ts';
+import { toErrorSchema } from './engine-validator.ts';
 import { ID_PREFIX, ID_SEPARATOR } from './ids.ts';
 import { templates } from './templates/index.ts';
 import { widgets } from './widgets/index.ts';
@@ -28,7 +34,6 @@ const NO_BUTTON = <></>;
 
 export interface FieldFormProps {
   spec: FieldSpec;
-  state: FieldState;
   validator: ValidatorType;
   onFieldChange(field: string, data: FormData): void;
   onBlur(id: string): void;
@@ -36,14 +41,21 @@ export interface FieldFormProps {
   onSubmit(): void;
 }
 
-export const FieldForm = memo(function FieldForm({ spec, state, validator, onFieldChange, onBlur, onSubmit }: FieldFormProps): ReactNode {
-  const onChange = useCallback((event: IChangeEvent) => onFieldChange(spec.field, (event.formData ?? {}) as FormData), [spec, onFieldChange]);
+export const FieldForm = memo(function FieldForm({ spec, validator, onFieldChange, onBlur, onSubmit }: FieldFormProps): ReactNode {
+  const { answerStore, runtime } = useWizard();
+  const { field } = spec;
+  const formData = useAnswers(answerStore, formDataOf(field), sameFormData, field);
+  const title = useWizardState(titleOf(field), Object.is, field);
+  const errors = useWizardState(fieldErrorsOf(field), sameErrorList, field);
+  const uiSchema = useMemo(() => fieldUiSchema(runtime.document, field, title), [runtime, field, title]);
+  const extraErrors = useMemo(() => toErrorSchema(errors.map(([path, message]) => ({ field: path, message }))), [errors]);
+  const onChange = useCallback((event: IChangeEvent) => onFieldChange(field, (event.formData ?? {}) as FormData), [field, onFieldChange]);
   return (
     <Form
       className="lv-field-form"
       schema={spec.schema}
-      uiSchema={state.uiSchema}
-      formData={state.formData}
+      uiSchema={uiSchema}
+      formData={formData}
       validator={validator}
       templates={templates}
       widgets={widgets}
@@ -52,7 +64,7 @@ export const FieldForm = memo(function FieldForm({ spec, state, validator, onFie
       noHtml5Validate
       noValidate
       showErrorList={false}
-      extraErrors={state.extraErrors}
+      extraErrors={extraErrors}
       experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
       onChange={onChange}
       onBlur={onBlur}

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import type { FormData } from '../../../engine/core/index.ts';
-import { FormWizard, goToStep, SummaryPanel, useFormView, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
+import { createAnswersStore, FormWizard, goToStep, SummaryPanel, useAnswers, type AnswersStore, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
 import { trackResume, trackStep } from '../analytics.ts';
 import { createApplication, lookupTown, updateApplication } from '../api.ts';
 import { consumerSlots } from '../application/StepExtras.tsx';
@@ -29,7 +29,7 @@ import type { Product } from '../products.ts';
 import { paths, type AppRoute } from '../routes.ts';
 import { markPrefilled, unmarkPrefilled, wasPrefilled } from '../resume/saved-form.ts';
 
-/** The view's data before the application is found (nothing is rendered from it). */
+/** The answers before the application is found (nothing is rendered from them). */
 const NO_DATA: FormData = {};
 
 interface Props {
@@ -51,20 +51,33 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
     return { ...params, answers: { ...presetAnswers(runtime.document, presetFormData()), ...params.answers } };
   }, [location.search, runtime]);
   const draftScope = `${brand.id}:${product}`;
+  // `state.data` is what the page opened with; the answers since live in one store
+  // (`answers`), which the fields, the summary and the stored copy subscribe to, so a
+  // keystroke renders none of this page (issue 31).
   const [state, setState] = useState<ApplicationState | null>(() => initialState(runtime, route, landing, draftScope, location.state));
+  const storeOf = useRef<AnswersStore | null>(null);
+  const answers = useMemo(() => (storeOf.current = createAnswersStore(runtime, storeOf.current?.get() ?? state?.data ?? NO_DATA)), [runtime]); // eslint-disable-line react-hooks/exhaustive-deps
   const [modal, setModal] = useState<ModalState>(null);
   const wizard = useRef<FormWizardHandle>(null);
   const home = paths.start(product);
   const navigationType = useNavigationType();
-  // The step shown as the current one: the path's, within what was reached and applies.
-  const shown = state ? shownStep(runtime, state, route) : 1;
+  // The step shown as the current one: the path's, within what was reached and applies
+  // (a number: the page renders again when an answer changes it, not on every keystroke).
+  const shownOf = useCallback((data: FormData) => (state ? shownStep(runtime, { ...state, data }, route) : 1), [state, runtime, route]);
+  const shown = useAnswers(answers, shownOf);
 
-  // The answers survive a reload of this tab (ADR 0003).
+  // The answers survive a reload of this tab (ADR 0003): written when the page's state
+  // changes and after every change of the answers (once its frame is painted).
   useEffect(() => {
     if (!state) return;
-    if (state.id && state.token) storeApplicationSoon({ id: state.id, token: state.token, data: state.data, step: state.step, tracked: state.tracked });
-    else storeDraftSoon(draftScope, { data: state.data, tracked: state.tracked, step: state.step });
-  }, [state, draftScope]);
+    const store = () => {
+      const data = answers.get();
+      if (state.id && state.token) storeApplicationSoon({ id: state.id, token: state.token, data, step: state.step, tracked: state.tracked });
+      else storeDraftSoon(draftScope, { data, tracked: state.tracked, step: state.step });
+    };
+    store();
+    return answers.subscribe(store);
+  }, [state, draftScope, answers]);
 
   // The path names the step shown, so a reload comes back to it. A path naming a step not
   // reached yet, or one that no longer applies to the answers (the co-applicant step after
@@ -90,8 +103,6 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
     trackStep(flow.stepEvent, shown, { brand: brand.id, product, application: state.id ?? undefined });
     setState((current) => current && (current.tracked.includes(shown) ? current : { ...current, tracked: [...current.tracked, shown] }));
   }, [state, shown, brand.id, product, flow.stepEvent]);
-
-  const onChange = useCallback((data: FormData) => setState((current) => current && { ...current, data }), []);
 
   const onContinue = useCallback(
     async (step: number, data: FormData): Promise<ContinueOutcome> => {
@@ -168,7 +179,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
       if (next === null) {
         // A submitted mortgage takes no more edits: this tab lets go of it, so its links ask the server where it is.
         if (submits) forgetApplication(id);
-        else storeApplication({ id, token, data: state.data, step, tracked: state.tracked });
+        else storeApplication({ id, token, data: answers.get(), step, tracked: state.tracked });
         if (wasPrefilled(id)) trackResume('prefill_form_submit', { brand: brand.id, product, application: id });
         navigate(submits ? paths.status(product, id, token) : paths.authentication(product, id, token));
         return { ok: true };
@@ -182,7 +193,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
       navigate(paths.step(product, next, id, token) + location.search);
       return { ok: true };
     },
-    [state, runtime, brand.id, product, flow, landing, draftScope, navigate, location.search],
+    [state, answers, runtime, brand.id, product, flow, landing, draftScope, navigate, location.search],
   );
 
   const goToOffers = useCallback((href: string) => navigate(href, { replace: true }), [navigate]);
@@ -198,9 +209,9 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
     [],
   );
 
-  // One view of the answers for the whole page (the wizard asks for the same one), and
-  // slots made once: the summary and the fields render again only where answers changed.
-  const answers = useFormView(runtime, state?.data ?? NO_DATA);
+  // Slots made once: the summary and the fields render again only where answers changed.
+  const summaryCount = useCallback((_: FormData, store: AnswersStore) => store.view().summarySections(shown).length, [shown]);
+  const summarySections = useAnswers(answers, summaryCount);
   const slots = useMemo(() => consumerSlots(runtime, (key) => setModal({ kind: 'info', key })), [runtime]);
   // Content that does not depend on the answers, made once.
   const hero = useMemo(() => <Hero product={product} />, [product]);
@@ -229,9 +240,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
             handle={wizard}
             runtime={runtime}
             validator={validator}
-            data={state.data}
-            view={answers}
-            onChange={onChange}
+            answers={answers}
             currentStep={shown}
             onContinue={onContinue}
             messages={renderer}
@@ -240,8 +249,8 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
           />
         </div>
         <aside className="page__aside" aria-label={summaryPanel.title}>
-          <SummaryCard sections={answers.summarySections(shown).length}>
-            <SummaryPanel runtime={runtime} data={state.data} view={answers} currentStep={shown} messages={renderer} />
+          <SummaryCard sections={summarySections}>
+            <SummaryPanel runtime={runtime} answers={answers} currentStep={shown} messages={renderer} />
           </SummaryCard>
           {aside}
         </aside>
