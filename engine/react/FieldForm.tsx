@@ -19,6 +19,7 @@ import { fieldErrorsOf, fieldUiSchema, formDataOf, sameErrorList, sameFormData, 
 import { useWizardState } from './store.ts';
 import { toErrorSchema } from './engine-validator.ts';
 import { ID_PREFIX, ID_SEPARATOR } from './ids.ts';
+import { NumberField } from './NumberField.tsx';
 import { templates } from './templates/index.ts';
 import { widgets } from './widgets/index.ts';
 
@@ -28,6 +29,9 @@ export const DEFAULTS_BEHAVIOUR = {
   // Rows appear when the applicant adds them, not from minItems.
   arrayMinItems: { populate: 'never' },
 } as const;
+
+/** RJSF's fields but for the number field, whose locale lookup is made once (NumberField.tsx). */
+const FIELDS = { NumberField };
 
 /** Nothing after the field: RJSF's submit button is the wizard's continue button. */
 const NO_BUTTON = <></>;
@@ -59,6 +63,7 @@ export const FieldForm = memo(function FieldForm({ spec, validator, onFieldChang
       validator={validator}
       templates={templates}
       widgets={widgets}
+      fields={FIELDS}
       idPrefix={ID_PREFIX}
       idSeparator={ID_SEPARATOR}
       noHtml5Validate
