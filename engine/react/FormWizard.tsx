@@ -65,11 +65,20 @@ function without(errors: Errors, fields: Iterable<string>): Errors {
   return next;
 }
 
-function exclusiveEffects(runtime: FormRuntime, previous: FormData, next: FormData): FormData {
-  let out = next;
+/** The document's `exclusiveWith` boxes: ticking one unticks the others. */
+function exclusiveBoxes(runtime: FormRuntime): Array<[string, string[]]> {
+  const boxes: Array<[string, string[]]> = [];
   for (const [field, entry] of Object.entries(runtime.document.ui ?? {})) {
     const others = (entry['ui:options'] as { exclusiveWith?: unknown } | undefined)?.exclusiveWith;
-    if (!Array.isArray(others) || previous[field] === true || next[field] !== true) continue;
+    if (Array.isArray(others)) boxes.push([field, others as string[]]);
+  }
+  return boxes;
+}
+
+function exclusiveEffects(boxes: Array<[string, string[]]>, previous: FormData, next: FormData): FormData {
+  let out = next;
+  for (const [field, others] of boxes) {
+    if (previous[field] === true || next[field] !== true) continue;
     out = { ...out, ...Object.fromEntries(others.map((other) => [other, false])) };
   }
   return out;
@@ -170,10 +179,11 @@ export function FormWizard(props: FormWizardProps): ReactNode {
   const answeredOf = useCallback((data: FormData, store: AnswersStore) => (answersCount ? answeredPercent(runtime, store.view(), data, currentStep) : undefined), [answersCount, runtime, currentStep]);
   const answered = useAnswers(answers, answeredOf);
 
+  const boxes = useMemo(() => exclusiveBoxes(runtime), [runtime]);
   /** Errors already shown are re-checked as the data changes, and go once fixed; new ones wait for blur or continue. */
   const change = useCallback(
     (next: FormData) => {
-      const withEffects = exclusiveEffects(runtime, answers.get(), next);
+      const withEffects = exclusiveEffects(boxes, answers.get(), next);
       reported.current = withEffects;
       answers.set(withEffects);
       onChangeRef.current?.(withEffects);
@@ -187,7 +197,7 @@ export function FormWizard(props: FormWizardProps): ReactNode {
         return fixed.length ? without(current, fixed) : current;
       });
     },
-    [runtime, answers],
+    [runtime, answers, boxes],
   );
 
   const sections = useMemo(() => sectionSpecs(doc), [doc]);

@@ -12,4 +12,3 @@ export type { RendererMessages } from './messages.ts';
 export type { RendererServices, RendererSlots } from './context.ts';
 export { useComputed } from './store.ts';
 export { createAnswersStore, useAnswers, useAnswersView, type AnswersStore } from './answers.ts';
-export { useFormView } from './use-form-view.ts';

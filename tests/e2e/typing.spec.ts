@@ -5,7 +5,7 @@
 // that rendered, the element it renders into, and the test asks where those elements are.
 import { expect, test, type Page } from '@playwright/test';
 import { field } from './support/application.ts';
-import { reachStep } from './support/journey.ts';
+import { validApplicationWithCoApplicant } from '../fixtures/consumer-valid.ts';
 
 /** A stand-in for React DevTools: `window.__rendered` gets the host element of each component rendered in a commit. */
 const HOOK = `(() => {
@@ -79,21 +79,26 @@ test('a keystroke in the amount on step 1 renders that field and what reads the 
   expect(await renderedSince(page)).toEqual(['field inputAppliedAmount', 'field inputAppliedTenor']);
 });
 
-test('a keystroke in a name on step 2 renders that field alone; a step-1 answer the summary shows renders its section too', async ({ page }) => {
-  await reachStep(page, 2);
-  const name = field(page, 'primaryApplicantFirstnames');
-  await name.fill('Matt');
+test('on the largest step, a keystroke renders the edited field alone; an answer the summary shows renders its section too', async ({ page }) => {
+  // This tab's copy of an application with a co-applicant that reached step 6 (as a reload finds it).
+  const token = 'A'.repeat(43);
+  const data = { ...validApplicationWithCoApplicant(), coApplicantAddress: 'Kato 1' };
+  const stored = { id: '1', token, data, step: 6, tracked: [1, 2, 3, 4, 5, 6, 7] };
+  await page.addInitScript((value) => sessionStorage.setItem('lv:application:1', value), JSON.stringify(stored));
+  await page.goto(`/hakemus/kulutusluotto/6/1/${token}`);
+  const address = field(page, 'coApplicantAddress');
+  await expect(address).toHaveValue('Kato 1');
   await renderedSince(page);
-  await name.press('End');
-  await name.press('i');
-  await expect(name).toHaveValue('Matti');
-  expect(await renderedSince(page)).toEqual(['field primaryApplicantFirstnames']);
+  await address.press('End');
+  await address.press('u');
+  await expect(address).toHaveValue('Kato 1u');
+  expect(await renderedSince(page)).toEqual(['field coApplicantAddress']);
 
   // The step-1 amount is in the summary beside the form: its section renders, the wizard does not.
   const amount = field(page, 'inputAppliedAmount');
   await amount.press('End');
   await amount.press('Backspace');
-  await expect(page.locator('aside')).toContainText('1 200 €');
+  await expect(page.locator('aside')).toContainText('3 000 €');
   const places = await renderedSince(page);
   expect(places).toContain('field inputAppliedAmount');
   expect(places).toContain('summary');
