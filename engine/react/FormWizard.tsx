@@ -1,14 +1,17 @@
 // The wizard: the document's steps on one page, each field an RJSF form of its
 // own (field-forms.ts), validation on blur and on continue through the engine runtime,
 // the error summary, `exclusiveWith` choices, and revealing and scrolling to steps.
-// The application owns the data, the current step and saving; this component owns
-// what the applicant is told about the data. A keystroke costs the edited field
-// and the fields whose view changed (issue 13): the runtime's view of the data is
-// made once per data object from the previous one and reaches the fields through
-// the wizard's store (store.ts), not through props of every field.
+// The application owns the answers (in an answers' store, answers.ts, or as a prop),
+// the current step and saving; this component owns what the applicant is told about
+// the answers. A keystroke costs the edited field and what reads the changed answer
+// (issues 13 and 31): the field sets the answers' store, whose view is made from the
+// previous one, and each field subscribes to its own answer there and to its
+// visibility, requiredness, title and errors in the wizard's store (store.ts). Neither
+// the wizard nor a page holding the store renders on a keystroke.
 import { createSchemaUtils, deepEquals, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { isEmpty, topLevelField, type FieldError, type FormData, type FormRuntime, type FormView } from '../core/index.ts';
+import { isEmpty, topLevelField, type FieldError, type FormData, type FormRuntime, type Step } from '../core/index.ts';
+import { createAnswersStore, useAnswers, type AnswersStore } from './answers.ts';
 import { WizardContext, type RendererServices, type RendererSlots, type SummaryItem, type WizardContextValue } from './context.ts';
 import { engineValidator } from './engine-validator.ts';
 import { goToStep } from './focus.ts';
@@ -16,9 +19,8 @@ import { answeredPercent, ProgressBar } from './ProgressBar.tsx';
 import { fieldFromDomId } from './ids.ts';
 import type { RendererMessages } from './messages.ts';
 import { DEFAULTS_BEHAVIOUR } from './FieldForm.tsx';
-import { sectionSpecs, sectionStates, withField } from './field-forms.ts';
-import { createWizardStore, type WizardState } from './store.ts';
-import { useFormView } from './use-form-view.ts';
+import { sectionSpecs, withField } from './field-forms.ts';
+import { createWizardStore } from './store.ts';
 import { WizardSteps } from './WizardSteps.tsx';
 
 /** What saving a step came to, as the application tells it. */
@@ -31,8 +33,15 @@ export interface FormWizardHandle {
 
 export interface FormWizardProps {
   runtime: FormRuntime;
-  data: FormData;
-  onChange(data: FormData): void;
+  /**
+   * The answers' store the page made (createAnswersStore) and reads: the page does not
+   * render on a keystroke. Without it the wizard keeps the answers in a store of its own,
+   * starting from `data` and following `data` as it changes.
+   */
+  answers?: AnswersStore;
+  data?: FormData;
+  /** Told of every change the applicant makes (with defaults filled in, of the first data too). */
+  onChange?(data: FormData): void;
   /** The furthest step revealed; steps after it are not shown. */
   currentStep: number;
   /** Called when the current step passes the browser's checks; saves and moves on. */
@@ -40,8 +49,6 @@ export interface FormWizardProps {
   messages: RendererMessages;
   services?: RendererServices;
   slots?: RendererSlots;
-  /** The runtime's view of `data` when the page has it already (useFormView); the wizard asks for it otherwise. */
-  view?: FormView;
   /** RJSF's validator; by default an adapter over the runtime (no AJV compiler). */
   validator?: ValidatorType;
   handle?: Ref<FormWizardHandle>;
@@ -58,11 +65,20 @@ function without(errors: Errors, fields: Iterable<string>): Errors {
   return next;
 }
 
-function exclusiveEffects(runtime: FormRuntime, previous: FormData, next: FormData): FormData {
-  let out = next;
+/** The document's `exclusiveWith` boxes: ticking one unticks the others. */
+function exclusiveBoxes(runtime: FormRuntime): Array<[string, string[]]> {
+  const boxes: Array<[string, string[]]> = [];
   for (const [field, entry] of Object.entries(runtime.document.ui ?? {})) {
     const others = (entry['ui:options'] as { exclusiveWith?: unknown } | undefined)?.exclusiveWith;
-    if (!Array.isArray(others) || previous[field] === true || next[field] !== true) continue;
+    if (Array.isArray(others)) boxes.push([field, others as string[]]);
+  }
+  return boxes;
+}
+
+function exclusiveEffects(boxes: Array<[string, string[]]>, previous: FormData, next: FormData): FormData {
+  let out = next;
+  for (const [field, others] of boxes) {
+    if (previous[field] === true || next[field] !== true) continue;
     out = { ...out, ...Object.fromEntries(others.map((other) => [other, false])) };
   }
   return out;
@@ -78,6 +94,10 @@ function withDefaults(schemaUtils: ReturnType<typeof createSchemaUtils>, schema:
   return deepEquals(filled, data) ? data : filled;
 }
 
+const NO_DATA: FormData = {};
+const activeStepsOf = (_: FormData, answers: AnswersStore) => answers.view().activeSteps;
+const sameSteps = (a: readonly Step[], b: readonly Step[]) => a.length === b.length && a.every((step, i) => step === b[i]);
+
 export function FormWizard(props: FormWizardProps): ReactNode {
   const { runtime, currentStep, messages, onContinue } = props;
   const doc = runtime.document;
@@ -89,34 +109,85 @@ export function FormWizard(props: FormWizardProps): ReactNode {
   const summaryRef = useRef<HTMLDivElement>(null);
   const onChangeRef = useRef(props.onChange);
   onChangeRef.current = props.onChange;
-  const latest = useRef(props.data);
-  /** The data this wizard last handed to onChange: coming back as `data`, it needs no defaults. */
-  const reported = useRef<FormData | null>(null);
+  /** The errors shown as last rendered: a keystroke re-checks them only when there are any. */
+  const shownErrors = useRef(fieldErrors);
+  shownErrors.current = fieldErrors;
 
-  const validator = useMemo(() => props.validator ?? engineValidator(runtime, () => latest.current), [props.validator, runtime]);
+  // The answers: the page's store, else one of the wizard's own (a new one for a new runtime, keeping the answers).
+  const own = useRef<AnswersStore | null>(null);
+  const answers = useMemo(() => {
+    if (props.answers) return props.answers;
+    own.current = createAnswersStore(runtime, own.current?.get() ?? props.data ?? NO_DATA);
+    return own.current;
+    // The prop data is followed below, not by a new store.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.answers, runtime]);
+  const latest = useCallback(() => answers.get(), [answers]);
+
+  const validator = useMemo(() => props.validator ?? engineValidator(runtime, latest), [props.validator, runtime, latest]);
   const defaults = useMemo(() => createSchemaUtils(validator, doc.schema as RJSFSchema, DEFAULTS_BEHAVIOUR), [validator, doc]);
+  /** The data this wizard last set or reported: coming back as `data`, it needs nothing. */
+  const reported = useRef<FormData | null>(null);
+  /** The defaults filled in on a store's first render, reported as a change once committed. */
+  const toReport = useRef<FormData | null>(null);
+  /** The `data` prop last taken in. */
+  const lastSource = useRef(props.data);
   // Data from elsewhere (the first render, a restored application) gets the defaults of
   // every field, as one form for the whole document gave them: a field's own form would
-  // add its default only when the field is first shown. Reported below, once committed.
-  const data = useMemo(() => (props.data === reported.current ? props.data : withDefaults(defaults, doc.schema as RJSFSchema, props.data)), [props.data, defaults, doc]);
-  latest.current = data;
+  // add its default only when the field is first shown. A store's first data is filled
+  // before any field renders (nobody subscribes to it yet); later data from the prop, below.
+  const initialised = useRef<AnswersStore | null>(null);
+  if (initialised.current !== answers) {
+    initialised.current = answers;
+    lastSource.current = props.data;
+    const given = answers.get();
+    const data = withDefaults(defaults, doc.schema as RJSFSchema, given);
+    if (data !== given) {
+      answers.set(data);
+      toReport.current = data;
+    }
+  }
+  useLayoutEffect(() => {
+    const data = toReport.current;
+    toReport.current = null;
+    if (data !== null && data === answers.get()) {
+      reported.current = data;
+      onChangeRef.current?.(data);
+    }
+  });
+  // New `data` from the parent (not the wizard's own change coming back) replaces the answers.
+  const source = props.answers ? undefined : props.data;
+  useLayoutEffect(() => {
+    if (source === lastSource.current) return;
+    lastSource.current = source;
+    if (source === undefined || source === reported.current || source === answers.get()) return;
+    const data = withDefaults(defaults, doc.schema as RJSFSchema, source);
+    reported.current = data;
+    answers.set(data);
+    if (data !== source) onChangeRef.current?.(data);
+  }, [source, answers, defaults, doc]);
 
-  const view = useFormView(runtime, data, props.view);
-  const activeSteps = view.activeSteps;
+  const activeSteps = useAnswers(answers, activeStepsOf, sameSteps);
   const revealedSteps = useMemo(() => activeSteps.filter((step) => step.number <= currentStep), [activeSteps, currentStep]);
+  const isRevealed = revealedSteps.some((step) => step.number === currentStep);
+  const buttonLabelOf = useCallback((_: FormData, store: AnswersStore) => (isRevealed ? store.view().buttonLabel(currentStep) : ''), [isRevealed, currentStep]);
+  const buttonLabel = useAnswers(answers, buttonLabelOf);
 
   const errors = useMemo(() => ({ ...externalErrors, ...fieldErrors }), [externalErrors, fieldErrors]);
-  // Only a step whose progress is read from the answers counts them (a number, so the bar renders again only when it changes).
+  // Only a step whose progress is read from the answers counts them (a number, so the wizard renders again only when it changes).
   const answersCount = revealedSteps.find((step) => step.number === currentStep)?.progress === 'answered';
-  const answered = useMemo(() => (answersCount ? answeredPercent(runtime, view, data, currentStep) : undefined), [answersCount, runtime, view, data, currentStep]);
+  const answeredOf = useCallback((data: FormData, store: AnswersStore) => (answersCount ? answeredPercent(runtime, store.view(), data, currentStep) : undefined), [answersCount, runtime, currentStep]);
+  const answered = useAnswers(answers, answeredOf);
 
+  const boxes = useMemo(() => exclusiveBoxes(runtime), [runtime]);
   /** Errors already shown are re-checked as the data changes, and go once fixed; new ones wait for blur or continue. */
   const change = useCallback(
     (next: FormData) => {
-      const withEffects = exclusiveEffects(runtime, latest.current, next);
-      latest.current = withEffects;
+      const withEffects = exclusiveEffects(boxes, answers.get(), next);
       reported.current = withEffects;
-      onChangeRef.current(withEffects);
+      answers.set(withEffects);
+      onChangeRef.current?.(withEffects);
+      if (Object.keys(shownErrors.current).length === 0) return;
       setFieldErrors((current) => {
         const shown = Object.keys(current);
         if (shown.length === 0) return current;
@@ -126,16 +197,11 @@ export function FormWizard(props: FormWizardProps): ReactNode {
         return fixed.length ? without(current, fixed) : current;
       });
     },
-    [runtime],
+    [runtime, answers, boxes],
   );
 
-  useLayoutEffect(() => {
-    if (data !== props.data) change(data);
-  }, [data, props.data, change]);
-
   const sections = useMemo(() => sectionSpecs(doc), [doc]);
-  const states = useMemo(() => sectionStates(doc), [doc]);
-  const onFieldChange = useCallback((field: string, fieldData: FormData) => change(withField(latest.current, field, fieldData)), [change]);
+  const onFieldChange = useCallback((field: string, fieldData: FormData) => change(withField(answers.get(), field, fieldData)), [change, answers]);
 
   const validateBlurred = useCallback(
     (blurred: string[]) => {
@@ -143,18 +209,18 @@ export function FormWizard(props: FormWizardProps): ReactNode {
       // month in the future shows its message when its year is left, not only on continue.
       const fields = new Set(blurred);
       for (const field of blurred)
-        for (const other of runtime.checkedWith(topLevelField(field))) if (!isEmpty(latest.current[other])) fields.add(other);
+        for (const other of runtime.checkedWith(topLevelField(field))) if (!isEmpty(answers.get()[other])) fields.add(other);
       setFieldErrors((current) => {
         let next = current;
         for (const field of fields) {
-          const [error] = runtime.validateField(latest.current, field).filter((e) => e.field === field);
+          const [error] = runtime.validateField(answers.get(), field).filter((e) => e.field === field);
           if (error && next[field] !== error.message) next = { ...next, [field]: error.message };
           else if (!error && next[field]) next = without(next, [field]);
         }
         return next;
       });
     },
-    [runtime],
+    [runtime, answers],
   );
 
   // A message appearing on blur moves what is below it. When the blur comes from
@@ -202,7 +268,7 @@ export function FormWizard(props: FormWizardProps): ReactNode {
   const continueStep = useCallback(async () => {
     if (busy) return;
     const step = currentStep;
-    const snapshot = latest.current;
+    const snapshot = answers.get();
     const result = runtime.validate(snapshot, { uptoStep: step });
     setFieldErrors((current) => {
       const laterOnly = Object.fromEntries(Object.entries(current).filter(([field]) => (runtime.stepOf(topLevelField(field)) ?? 0) > step));
@@ -261,18 +327,17 @@ export function FormWizard(props: FormWizardProps): ReactNode {
     };
   }, [hasSummary, messages.errorTitlePrefix]);
 
-  // Per revealed step, its sections' field forms: objects that stay the same where nothing changed.
-  const stepStates = useMemo(
-    () => states(revealedSteps.map((step) => step.number), sections, data, view, errors),
-    [states, revealedSteps, sections, data, view, errors],
-  );
-
   // The summary takes focus when asked (ErrorSummary does it once it has rendered the items).
   const summaryState = useMemo(() => (summary && summaryItems ? { step: summary.step, items: summaryItems, focus: summaryFocus } : null), [summary, summaryItems, summaryFocus]);
-  const state: WizardState = useMemo(() => ({ view, errors, summary: summaryState }), [view, errors, summaryState]);
-  const [store] = useState(() => createWizardStore(state));
-  // Once committed, the fields whose part of the state changed render again (before the frame is painted).
-  useLayoutEffect(() => store.set(state), [store, state]);
+  const [store] = useState(() => createWizardStore({ view: answers.view(), errors, summary: summaryState }));
+  // Once committed, the fields whose errors or summary changed render again (before the frame is painted).
+  useLayoutEffect(() => store.set({ ...store.get(), errors, summary: summaryState }), [store, errors, summaryState]);
+  // The view follows the answers as they are set, in the same update as the edited field.
+  useLayoutEffect(() => {
+    const follow = () => store.set({ ...store.get(), view: answers.view() });
+    follow();
+    return answers.subscribe(follow);
+  }, [store, answers]);
 
   const services = props.services ?? NO_SERVICES;
   const slots = props.slots ?? NO_SLOTS;
@@ -280,20 +345,21 @@ export function FormWizard(props: FormWizardProps): ReactNode {
     () => ({
       runtime,
       store,
+      answerStore: answers,
       summaryRef,
       messages,
       services,
       slots,
-      answers: () => latest.current,
+      answers: latest,
       setFields: (patch) => {
-        const next = { ...latest.current, ...patch };
+        const next = { ...answers.get(), ...patch };
         for (const [field, value] of Object.entries(patch)) if (value === undefined) delete next[field];
         change(next);
       },
       setExternalError: (field, message) =>
         setExternalErrors((current) => (message ? (current[field] === message ? current : { ...current, [field]: message }) : current[field] ? without(current, [field]) : current)),
     }),
-    [runtime, store, messages, services, slots, change],
+    [runtime, store, answers, latest, messages, services, slots, change],
   );
 
   // The fields' forms keep one submit handler: a new one would render every field again.
@@ -309,11 +375,10 @@ export function FormWizard(props: FormWizardProps): ReactNode {
           revealedSteps={revealedSteps}
           activeStepCount={activeSteps.length}
           currentStep={currentStep}
-          buttonLabel={revealedSteps.some((step) => step.number === currentStep) ? view.buttonLabel(currentStep) : ''}
+          buttonLabel={buttonLabel}
           busy={busy}
           messages={messages}
           sections={sections}
-          states={stepStates}
           validator={validator}
           onFieldChange={onFieldChange}
           onBlur={blur}

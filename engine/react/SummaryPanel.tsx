@@ -1,15 +1,20 @@
 // The summary beside the form: the document's summary sections the applicant is
 // past, each with its answers and a pencil back to its step. A section whose answers
-// did not change is not rendered again (a keystroke changes one answer).
-import { memo, type ReactNode } from 'react';
+// did not change is not rendered again (a keystroke changes one answer): given the
+// answers' store, each section subscribes to its own answers, so a keystroke renders
+// the section showing the edited answer and nothing else of the panel.
+import { memo, useCallback, type ReactNode } from 'react';
 import type { FormData, FormDocument, FormRuntime, FormView, SummarySection } from '../core/index.ts';
+import { useAnswers, type AnswersStore } from './answers.ts';
 import { displayValue } from './display.ts';
 import { goToStep } from './focus.ts';
 import { fill, type RendererMessages } from './messages.ts';
 
 export interface SummaryPanelProps {
   runtime: FormRuntime;
-  data: FormData;
+  /** The answers, or (a page that renders with every change of them) `data` and perhaps its `view`. */
+  answers?: AnswersStore;
+  data?: FormData;
   currentStep: number;
   messages: RendererMessages;
   /** Where a pencil takes the applicant; by default it scrolls to the step on this page. */
@@ -50,7 +55,12 @@ function EmailValue({ address }: { address: string }): ReactNode {
   );
 }
 
-export function SummaryPanel({ runtime, data, currentStep, messages, onEdit = goToStep, view = runtime.view(data) }: SummaryPanelProps): ReactNode {
+const NO_DATA: FormData = {};
+const sameSections = (a: readonly SummarySection[], b: readonly SummarySection[]) => a.length === b.length && a.every((section, i) => section === b[i]);
+
+export function SummaryPanel(props: SummaryPanelProps): ReactNode {
+  if (props.answers) return <LiveSummaryPanel {...props} answers={props.answers} />;
+  const { runtime, data = NO_DATA, currentStep, messages, onEdit = goToStep, view = runtime.view(data) } = props;
   const sections = view.summarySections(currentStep);
   if (sections.length === 0) return <p className="lv-summary__empty">{messages.summaryEmpty}</p>;
   return (
@@ -68,6 +78,39 @@ export function SummaryPanel({ runtime, data, currentStep, messages, onEdit = go
       ))}
     </div>
   );
+}
+
+/** The panel over the answers' store: renders again when the sections shown change, each section when its answers do. */
+function LiveSummaryPanel({ runtime, answers, currentStep, messages, onEdit = goToStep }: SummaryPanelProps & { answers: AnswersStore }): ReactNode {
+  const sectionsOf = useCallback((_: FormData, store: AnswersStore) => store.view().summarySections(currentStep), [currentStep]);
+  const sections = useAnswers(answers, sectionsOf, sameSections);
+  if (sections.length === 0) return <p className="lv-summary__empty">{messages.summaryEmpty}</p>;
+  return (
+    <div className="lv-summary">
+      {sections.map((section) => (
+        <LiveSummarySection key={section.id} runtime={runtime} answers={answers} section={section} messages={messages} onEdit={onEdit} />
+      ))}
+    </div>
+  );
+}
+
+interface Parts {
+  values: unknown[];
+  warnings: Array<string | undefined>;
+}
+
+const sameParts = (a: Parts, b: Parts) => a.values.every((value, i) => Object.is(value, b.values[i])) && a.warnings.every((warning, i) => warning === b.warnings[i]);
+
+function LiveSummarySection({ answers, section, ...rest }: Omit<SectionProps, 'values' | 'warnings'> & { answers: AnswersStore }): ReactNode {
+  const partsOf = useCallback(
+    (_: FormData, store: AnswersStore): Parts => {
+      const view = store.view();
+      return { values: section.fields.map((field) => view.prepared[field]), warnings: section.fields.map((field) => view.warnings[field]) };
+    },
+    [section],
+  );
+  const { values, warnings } = useAnswers(answers, partsOf, sameParts);
+  return <SummarySectionView section={section} values={values} warnings={warnings} {...rest} />;
 }
 
 interface SectionProps {

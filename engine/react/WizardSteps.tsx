@@ -3,16 +3,18 @@
 // its own small RJSF form, field-forms.ts), and, on the current step only, the
 // continue button with the document's label (in a form of its own: the fields' forms
 // submit by Enter, the button by a click, both continue). Earlier steps stay editable; continuing
-// re-checks them. A section or field whose state did not change is not rendered again.
+// re-checks them. A section renders again when its visible fields change, a field when
+// its own answer, title or errors do (each subscribes to the stores), never on a keystroke elsewhere.
 import { usePageReady } from './hydration.ts';
 import type { ValidatorType } from '@rjsf/utils';
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import type { FormData, Step } from '../core/index.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { stepDomId, stepHeadingId } from './ids.ts';
 import { fill, type RendererMessages } from './messages.ts';
 import { FieldForm } from './FieldForm.tsx';
-import type { SectionSpec, SectionState } from './field-forms.ts';
+import { sameSpecs, type FieldSpec, type SectionSpec } from './field-forms.ts';
+import { useWizardState, type WizardState } from './store.ts';
 
 export interface WizardStepsProps {
   /** Active steps up to the current one, in order. */
@@ -24,8 +26,6 @@ export interface WizardStepsProps {
   busy: boolean;
   messages: RendererMessages;
   sections: ReadonlyMap<number, SectionSpec[]>;
-  /** Per revealed step, its sections' states (the same array while none of them changed). */
-  states: ReadonlyMap<number, readonly SectionState[]>;
   validator: ValidatorType;
   onFieldChange(field: string, data: FormData): void;
   onBlur(id: string): void;
@@ -33,7 +33,7 @@ export interface WizardStepsProps {
   onSubmit(): void;
 }
 
-export function WizardSteps({ revealedSteps, activeStepCount, currentStep, buttonLabel, busy, sections, states, ...shared }: WizardStepsProps): ReactNode {
+export function WizardSteps({ revealedSteps, activeStepCount, currentStep, buttonLabel, busy, sections, ...shared }: WizardStepsProps): ReactNode {
   return (
     <div className="lv-steps">
       {revealedSteps.map((step, index) => {
@@ -48,7 +48,6 @@ export function WizardSteps({ revealedSteps, activeStepCount, currentStep, butto
             buttonLabel={isCurrent ? buttonLabel : ''}
             busy={isCurrent && busy}
             specs={sections.get(step.number) ?? NO_SECTIONS}
-            states={states.get(step.number) ?? NO_STATES}
             {...shared}
           />
         );
@@ -58,7 +57,6 @@ export function WizardSteps({ revealedSteps, activeStepCount, currentStep, butto
 }
 
 const NO_SECTIONS: SectionSpec[] = [];
-const NO_STATES: SectionState[] = [];
 
 interface StepViewProps {
   step: Step;
@@ -69,15 +67,14 @@ interface StepViewProps {
   busy: boolean;
   messages: RendererMessages;
   specs: readonly SectionSpec[];
-  states: readonly SectionState[];
   validator: ValidatorType;
   onFieldChange(field: string, data: FormData): void;
   onBlur(id: string): void;
   onSubmit(): void;
 }
 
-/** A step renders again only when something of it changed (its sections' states, its button). */
-const StepView = memo(function StepView({ step, index, activeStepCount, isCurrent, buttonLabel, busy, messages, specs, states, validator, onFieldChange, onBlur, onSubmit }: StepViewProps): ReactNode {
+/** A step renders again only when something of it changed (its place, its button). */
+const StepView = memo(function StepView({ step, index, activeStepCount, isCurrent, buttonLabel, busy, messages, specs, validator, onFieldChange, onBlur, onSubmit }: StepViewProps): ReactNode {
   const ready = usePageReady();
   return (
     <section id={stepDomId(step.number)} className={`lv-step${isCurrent ? ' lv-step--current' : ''}`} aria-labelledby={stepHeadingId(step.number)}>
@@ -90,8 +87,8 @@ const StepView = memo(function StepView({ step, index, activeStepCount, isCurren
         </h2>
       </header>
       <ErrorSummary step={step.number} />
-      {specs.map((spec, i) => (
-        <SectionView key={spec.key} spec={spec} state={states[i]} validator={validator} onFieldChange={onFieldChange} onBlur={onBlur} onSubmit={onSubmit} />
+      {specs.map((spec) => (
+        <SectionView key={spec.key} spec={spec} validator={validator} onFieldChange={onFieldChange} onBlur={onBlur} onSubmit={onSubmit} />
       ))}
       {isCurrent && (
         <form
@@ -119,7 +116,6 @@ const StepView = memo(function StepView({ step, index, activeStepCount, isCurren
 
 interface SectionViewProps {
   spec: SectionSpec;
-  state: SectionState;
   validator: ValidatorType;
   onFieldChange(field: string, data: FormData): void;
   onBlur(id: string): void;
@@ -127,10 +123,12 @@ interface SectionViewProps {
 }
 
 /** A section without a visible field is not rendered; a hidden field has no form. */
-const SectionView = memo(function SectionView({ spec, state, ...shared }: SectionViewProps): ReactNode {
+const SectionView = memo(function SectionView({ spec, ...shared }: SectionViewProps): ReactNode {
   const { section } = spec;
-  if (state.fields.length === 0) return null;
-  const fields = state.fields.map((field, i) => <FieldForm key={field.field} spec={field} state={state.states[i]} {...shared} />);
+  const visibleOf = useCallback((state: WizardState): readonly FieldSpec[] => spec.fields.filter(({ field }) => state.view.visible.has(field)), [spec]);
+  const visible = useWizardState(visibleOf, sameSpecs);
+  if (visible.length === 0) return null;
+  const fields = visible.map((field) => <FieldForm key={field.field} spec={field} {...shared} />);
   // A section without a title may still say something about its fields (the login's where the code goes).
   if (!section.title)
     return (

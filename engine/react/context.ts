@@ -5,6 +5,7 @@
 import { createContext, useContext, type ReactNode, type RefObject } from 'react';
 import type { FormData, FormRuntime } from '../core/index.ts';
 import type { RendererMessages } from './messages.ts';
+import type { AnswersStore } from './answers.ts';
 import type { WizardStore } from './store.ts';
 
 /** What the renderer asks of the application; everything is optional. */
@@ -37,6 +38,8 @@ export interface WizardContextValue {
   runtime: FormRuntime;
   /** The view, the shown errors and the error summary, as they change (see useWizardState). */
   store: WizardStore;
+  /** The answers, each field's value subscribed to by its form (answers.ts). */
+  answerStore: AnswersStore;
   summaryRef: RefObject<HTMLDivElement | null>;
   messages: RendererMessages;
   services: RendererServices;

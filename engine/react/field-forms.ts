@@ -3,11 +3,11 @@
 // defaults over the whole schema, compares every field's props), so one form for the
 // application made each keystroke cost the whole application; a form per field costs
 // the field. This module cuts the document's steps into sections of field forms and
-// hands each one props that keep their identity while nothing of it changed, so React
-// skips every other field and section.
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { FormData, FormDocument, FormView, StepSection } from '../core/index.ts';
-import { toErrorSchema } from './engine-validator.ts';
+// gives each field's form the selectors it subscribes to the stores with (its answer,
+// its title, its errors), so a keystroke renders the field whose answer changed.
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { FormData, FormDocument, StepSection } from '../core/index.ts';
+import type { WizardState } from './store.ts';
 
 export interface FieldSpec {
   field: string;
@@ -22,22 +22,9 @@ export interface SectionSpec {
   fields: FieldSpec[];
 }
 
-/** What a field's form renders with: the same object while the field's value, title and errors are the same. */
-export interface FieldState {
-  formData: FormData;
-  uiSchema: UiSchema;
-  extraErrors: ErrorSchema;
-}
-
-/** A section's visible fields and their states: the same object while none of them changed. */
-export interface SectionState {
-  fields: FieldSpec[];
-  states: FieldState[];
-}
-
 const hasOwn = Object.prototype.hasOwnProperty;
-const NO_ERRORS: ErrorSchema = {};
-const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+const NO_DATA: FormData = {};
+const NO_ERRORS: readonly [string, string][] = [];
 
 /** Each step's sections, in document order. */
 export function sectionSpecs(doc: FormDocument): Map<number, SectionSpec[]> {
@@ -56,68 +43,46 @@ export function sectionSpecs(doc: FormDocument): Map<number, SectionSpec[]> {
   );
 }
 
-/**
- * The section states of the given steps from the data, its view and the shown errors,
- * each reusing the previous object where nothing of it changed (a step's array too):
- * a comparison per field, no rendering.
- */
-export function sectionStates(
-  doc: FormDocument,
-): (steps: readonly number[], sections: ReadonlyMap<number, SectionSpec[]>, data: FormData, view: FormView, errors: Readonly<Record<string, string>>) => Map<number, readonly SectionState[]> {
-  const ui = doc.ui ?? {};
-  const fieldsBefore = new Map<string, { state: FieldState; title: string | undefined; errors: [string, string][] }>();
-  const sectionsBefore = new Map<string, SectionState>();
-  const stepsBefore = new Map<number, readonly SectionState[]>();
+// The selectors a field's form subscribes with, one per field, so their identity stays
+// and a store's snapshot is not made again for nothing (answers.ts, store.ts).
+const memoByField = <T>(make: (field: string) => T) => {
+  const made = new Map<string, T>();
+  return (field: string): T => made.get(field) ?? made.set(field, make(field)).get(field)!;
+};
 
-  function fieldState(field: string, data: FormData, view: FormView, errors: [string, string][]): FieldState {
-    const before = fieldsBefore.get(field);
-    const present = hasOwn.call(data, field);
-    let formData = before?.state.formData;
-    if (formData === undefined || present !== hasOwn.call(formData, field) || (present && !Object.is(formData[field], data[field]))) formData = present ? { [field]: data[field] } : {};
-    // A `ui:title` rule's answer is the view's; a fixed title is the document's own entry.
-    const title = view.titles[field];
-    let uiSchema = before?.state.uiSchema;
-    if (uiSchema === undefined || title !== before!.title) {
-      uiSchema = { 'ui:submitButtonOptions': { norender: true } };
-      const entry = ui[field];
-      if (entry !== undefined) uiSchema[field] = title === undefined ? entry : { ...entry, 'ui:title': title };
-    }
-    const sameErrors = before !== undefined && before.errors.length === errors.length && before.errors.every(([path, message], i) => errors[i][0] === path && errors[i][1] === message);
-    const extraErrors = sameErrors ? before!.state.extraErrors : errors.length === 0 ? NO_ERRORS : toErrorSchema(errors.map(([path, message]) => ({ field: path, message })));
-    const state = before && before.state.formData === formData && before.state.uiSchema === uiSchema && before.state.extraErrors === extraErrors ? before.state : { formData, uiSchema, extraErrors };
-    fieldsBefore.set(field, { state, title, errors });
-    return state;
-  }
+/** A field form's data: the field's answer alone (no key when the answers have none). */
+export const formDataOf = memoByField((field) => (data: FormData): FormData => (hasOwn.call(data, field) ? { [field]: data[field] } : NO_DATA));
 
-  function sectionState(spec: SectionSpec, data: FormData, view: FormView, errorsOf: Map<string, [string, string][]>): SectionState {
-    const fields = spec.fields.filter(({ field }) => view.visible.has(field));
-    const states = fields.map(({ field }) => fieldState(field, data, view, errorsOf.get(field) ?? []));
-    const before = sectionsBefore.get(spec.key);
-    const state = before && sameList(before.fields, fields) && sameList(before.states, states) ? before : { fields, states };
-    sectionsBefore.set(spec.key, state);
-    return state;
-  }
-
-  return (steps, sections, data, view, errors) => {
-    // The shown errors by top-level field (a row's error belongs to its list).
-    const errorsOf = new Map<string, [string, string][]>();
-    for (const [path, message] of Object.entries(errors)) {
-      const top = path.includes('.') ? path.slice(0, path.indexOf('.')) : path;
-      const list = errorsOf.get(top);
-      if (list) list.push([path, message]);
-      else errorsOf.set(top, [[path, message]]);
-    }
-    const out = new Map<number, readonly SectionState[]>();
-    for (const step of steps) {
-      const states = (sections.get(step) ?? []).map((spec) => sectionState(spec, data, view, errorsOf));
-      const before = stepsBefore.get(step);
-      const kept = before && sameList(before, states) ? before : states;
-      stepsBefore.set(step, kept);
-      out.set(step, kept);
-    }
-    return out;
-  };
+/** Two field datas of one field are the same while the key's presence and value are. */
+export function sameFormData(a: FormData, b: FormData): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => hasOwn.call(b, key) && Object.is(a[key], b[key]));
 }
+
+/** The field's `ui:title` as a rule makes it (the view's), undefined for a fixed title. */
+export const titleOf = memoByField((field) => (state: WizardState): string | undefined => state.view.titles[field]);
+
+/** The shown errors of the field and of its rows, as [path, message] in the errors' order. */
+export const fieldErrorsOf = memoByField((field) => (state: WizardState): readonly [string, string][] => {
+  const prefix = `${field}.`;
+  let found: [string, string][] | undefined;
+  for (const path in state.errors) if (path === field || path.startsWith(prefix)) (found ??= []).push([path, state.errors[path]]);
+  return found ?? NO_ERRORS;
+});
+
+export const sameErrorList = (a: readonly [string, string][], b: readonly [string, string][]) =>
+  a.length === b.length && a.every(([path, message], i) => b[i][0] === path && b[i][1] === message);
+
+/** The uiSchema of a field's form: the document's entry for the field, with the rule-made title if it has one. */
+export function fieldUiSchema(doc: FormDocument, field: string, title: string | undefined): UiSchema {
+  const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+  const entry = doc.ui?.[field];
+  if (entry !== undefined) uiSchema[field] = title === undefined ? entry : { ...entry, 'ui:title': title };
+  return uiSchema;
+}
+
+/** The visible fields of a section, in order. */
+export const sameSpecs = (a: readonly FieldSpec[], b: readonly FieldSpec[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** The whole data with a field form's answer in place of the field's. */
 export function withField(data: FormData, field: string, fieldData: FormData): FormData {

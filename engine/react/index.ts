@@ -11,4 +11,4 @@ export { formatNumber, withUnit } from './format.ts';
 export type { RendererMessages } from './messages.ts';
 export type { RendererServices, RendererSlots } from './context.ts';
 export { useComputed } from './store.ts';
-export { useFormView } from './use-form-view.ts';
+export { createAnswersStore, useAnswers, useAnswersView, type AnswersStore } from './answers.ts';

@@ -22,7 +22,7 @@ export interface WizardStore {
   set(state: WizardState): void;
   /**
    * Calls `listener` after each change of the state; with `key` (a field or a row's
-   * path), only after a change of that field's visibility, requiredness or errors.
+   * path), only after a change of that field's visibility, requiredness, title, warning or errors.
    */
   subscribe(listener: () => void, key?: string): () => void;
   /** The last `summary.focus` request carried out (by the step's ErrorSummary, once it is on the page). */
@@ -31,7 +31,7 @@ export interface WizardStore {
 
 const top = (path: string) => (path.includes('.') ? path.slice(0, path.indexOf('.')) : path);
 
-/** The fields (and row paths, and their lists) whose visibility, requiredness or shown error differ. */
+/** The fields (and row paths, and their lists) whose visibility, requiredness, rule-made title, warning or shown error differ. */
 function changedKeys(before: WizardState, after: WizardState): Set<string> {
   const changed = new Set<string>();
   const compare = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
@@ -41,13 +41,13 @@ function changedKeys(before: WizardState, after: WizardState): Set<string> {
   };
   compare(before.view.visible, after.view.visible);
   compare(before.view.required, after.view.required);
-  if (before.view.warnings !== after.view.warnings) {
-    for (const [a, b] of [
-      [before.view.warnings, after.view.warnings],
-      [after.view.warnings, before.view.warnings],
-    ])
-      for (const field of Object.keys(a)) if (a[field] !== b[field]) changed.add(field);
-  }
+  const compareByField = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) => {
+    if (a === b) return;
+    for (const field of Object.keys(a)) if (a[field] !== b[field]) changed.add(field);
+    for (const field of Object.keys(b)) if (a[field] !== b[field]) changed.add(field);
+  };
+  compareByField(before.view.warnings, after.view.warnings);
+  compareByField(before.view.titles, after.view.titles);
   if (before.errors !== after.errors) {
     for (const [a, b] of [
       [before.errors, after.errors],

@@ -1,7 +1,7 @@
 // Keystroke to next paint, measured in the page: from the keydown event's time stamp
 // (when the key reached the page, queueing included) to the task after the next
 // animation frame, which runs once that frame's style, layout and paint are done.
-// Keys alternate between a letter and Backspace, so the field's value changes with
+// Keys alternate between a letter (a zero in an amount) and Backspace, so the field's value changes with
 // every key and stays within its maximum length however many keys are typed.
 import type { Page } from 'playwright-core';
 
@@ -42,14 +42,14 @@ const PAUSE_MS = 100;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** Types `count` keys into the control `selector` and returns each key's milliseconds to the next paint. */
-export async function typeAndMeasure(page: Page, selector: string, count: number): Promise<number[]> {
+/** Types `count` keys (`key` and Backspace in turn) into the control `selector` and returns each key's milliseconds to the next paint. */
+export async function typeAndMeasure(page: Page, selector: string, count: number, key = 'a'): Promise<number[]> {
   await page.bringToFront();
   await page.focus(selector);
   await page.keyboard.press('End');
   const first = await page.evaluate(() => window.__keys.samples.length);
   for (let i = 0; i < count; i++) {
-    await page.keyboard.press(i % 2 === 0 ? 'a' : 'Backspace');
+    await page.keyboard.press(i % 2 === 0 ? key : 'Backspace');
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, fail) => {
       timer = setTimeout(() => fail(new Error(`bench:keys: key ${i + 1} into ${selector} changed nothing (no input event within ${KEY_TIMEOUT_MS} ms)`)), KEY_TIMEOUT_MS);

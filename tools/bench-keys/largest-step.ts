@@ -21,8 +21,10 @@ export interface BenchStep {
   fields: string[];
   /** List rows on those steps. */
   rows: number;
-  /** A plain text field on `step` to type into. */
+  /** A field on `step` to type into: a plain text field, or on step 1 maybe an amount typed as text. */
   typeInto: string;
+  /** The key typed, each followed by a Backspace: a letter into text, a zero into an amount. */
+  key: string;
 }
 
 const stepFields = (doc: FormDocument, step: number) => doc.steps.find((s) => s.number === step)!.sections.flatMap((s) => s.fields);
@@ -36,7 +38,7 @@ function pageFields(runtime: FormRuntime, data: FormData, step: number): string[
 const rowsOf = (data: FormData, fields: string[]) => fields.reduce((n, f) => n + (Array.isArray(data[f]) ? (data[f] as unknown[]).length : 0), 0);
 
 /** A text input RJSF and our theme both render as <input type=text>: a string without options or a special widget. */
-function isPlainText(doc: FormDocument, field: string): boolean {
+export function isPlainText(doc: FormDocument, field: string): boolean {
   const schema = doc.schema.properties[field] as JsonSchema & Record<string, unknown>;
   const widget = doc.ui?.[field]?.['ui:widget'];
   const options = doc.ui?.[field]?.['ui:options'] as Record<string, unknown> | undefined;
@@ -126,5 +128,5 @@ export function largestStep(doc: FormDocument, variants: string[] = [], totalRow
   const typeInto = stepFields(resolved, step).find((f) => fields.includes(f) && isPlainText(resolved, f));
   if (!typeInto) throw new Error(`bench:keys: step ${step} of ${doc.id} has no plain text field to type into`);
   if (!runtime.validate(data).valid) throw new Error(`bench:keys: the ${doc.id} application built for step ${step} is not valid`);
-  return { step, data, fields, rows: rowsOf(data, fields), typeInto };
+  return { step, data, fields, rows: rowsOf(data, fields), typeInto, key: 'a' };
 }

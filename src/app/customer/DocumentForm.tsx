@@ -5,7 +5,7 @@
 // refused or failed send keeps every one of them.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { FormData, FormRuntime } from '../../../engine/core/index.ts';
-import { FormWizard, useFormView, type ContinueOutcome, type RendererServices, type RendererSlots } from '../../../engine/react/index.ts';
+import { FormWizard, type ContinueOutcome, type RendererServices, type RendererSlots } from '../../../engine/react/index.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { renderer } from '../messages/step.fi.ts';
 
@@ -28,7 +28,6 @@ export function DocumentForm({
   slots?: RendererSlots;
 }): ReactNode {
   const [data, setData] = useState<FormData>(initial);
-  const view = useFormView(runtime, data);
   const onContinue = useCallback((_step: number, answers: FormData) => onSubmit(runtime.prepare(answers)), [onSubmit, runtime]);
   const change = useCallback(
     (next: FormData) => {
@@ -37,7 +36,7 @@ export function DocumentForm({
     },
     [onChange],
   );
-  return <FormWizard runtime={runtime} data={data} view={view} onChange={change} currentStep={runtime.document.steps[0].number} onContinue={onContinue} messages={renderer} services={services} slots={slots} />;
+  return <FormWizard runtime={runtime} data={data} onChange={change} currentStep={runtime.document.steps[0].number} onContinue={onContinue} messages={renderer} services={services} slots={slots} />;
 }
 
 /** A page's own form document (no variants): null while it loads, 'failed' when it cannot be had. */

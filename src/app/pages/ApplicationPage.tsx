@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import type { FormData } from '../../../engine/core/index.ts';
-import { FormWizard, goToStep, SummaryPanel, useFormView, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
+import { createAnswersStore, FormWizard, goToStep, SummaryPanel, useAnswers, type AnswersStore, type ContinueOutcome, type FormWizardHandle } from '../../../engine/react/index.ts';
 import { trackResume, trackStep } from '../analytics.ts';
 import { createApplication, lookupTown, updateApplication } from '../api.ts';
 import { consumerSlots } from '../application/StepExtras.tsx';
@@ -30,7 +30,7 @@ import { paths, type AppRoute } from '../routes.ts';
 import { markPrefilled, unmarkPrefilled, wasPrefilled } from '../resume/saved-form.ts';
 import { useBrowserState } from '../../../engine/react/hydration.ts';
 
-/** The view's data before the application is found (nothing is rendered from it). */
+/** The answers before the application is found (nothing is rendered from them). */
 const NO_DATA: FormData = {};
 
 interface Props {
@@ -61,20 +61,39 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
     setFromServer(false);
     setState(initialState(runtime, route, landing, draftScope, location.state));
   }
+  // `state.data` is what the page opened with; the answers since live in one store
+  // (`answers`), which the fields, the summary and the stored copy subscribe to, so a
+  // keystroke renders none of this page (issue 31). A new runtime keeps what was typed; the
+  // render after hydration starts from this tab's answers instead of the server's.
+  const storeOf = useRef<{ store: AnswersStore; fromServer: boolean } | null>(null);
+  const answers = useMemo(() => {
+    const kept = storeOf.current?.fromServer === fromServer ? storeOf.current.store.get() : undefined;
+    const store = createAnswersStore(runtime, kept ?? state?.data ?? NO_DATA);
+    storeOf.current = { store, fromServer };
+    return store;
+  }, [runtime, fromServer]); // eslint-disable-line react-hooks/exhaustive-deps
   const [modal, setModal] = useState<ModalState>(null);
   const wizard = useRef<FormWizardHandle>(null);
   const home = paths.start(product);
   const navigationType = useNavigationType();
-  // The step shown as the current one: the path's, within what was reached and applies.
-  const shown = state ? shownStep(runtime, state, route) : 1;
+  // The step shown as the current one: the path's, within what was reached and applies
+  // (a number: the page renders again when an answer changes it, not on every keystroke).
+  const shownOf = useCallback((data: FormData) => (state ? shownStep(runtime, { ...state, data }, route) : 1), [state, runtime, route]);
+  const shown = useAnswers(answers, shownOf);
 
-  // The answers survive a reload of this tab (ADR 0003).
+  // The answers survive a reload of this tab (ADR 0003): written when the page's state
+  // changes and after every change of the answers (once its frame is painted).
   useEffect(() => {
     // The server's answers must not overwrite this tab's draft before it is read.
     if (!state || fromServer) return;
-    if (state.id && state.token) storeApplicationSoon({ id: state.id, token: state.token, data: state.data, step: state.step, tracked: state.tracked });
-    else storeDraftSoon(draftScope, { data: state.data, tracked: state.tracked, step: state.step });
-  }, [state, draftScope, fromServer]);
+    const store = () => {
+      const data = answers.get();
+      if (state.id && state.token) storeApplicationSoon({ id: state.id, token: state.token, data, step: state.step, tracked: state.tracked });
+      else storeDraftSoon(draftScope, { data, tracked: state.tracked, step: state.step });
+    };
+    store();
+    return answers.subscribe(store);
+  }, [state, draftScope, answers, fromServer]);
 
   // The path names the step shown, so a reload comes back to it. A path naming a step not
   // reached yet, or one that no longer applies to the answers (the co-applicant step after
@@ -100,8 +119,6 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
     trackStep(flow.stepEvent, shown, { brand: brand.id, product, application: state.id ?? undefined });
     setState((current) => current && (current.tracked.includes(shown) ? current : { ...current, tracked: [...current.tracked, shown] }));
   }, [state, fromServer, shown, brand.id, product, flow.stepEvent]);
-
-  const onChange = useCallback((data: FormData) => setState((current) => current && { ...current, data }), []);
 
   const onContinue = useCallback(
     async (step: number, data: FormData): Promise<ContinueOutcome> => {
@@ -178,7 +195,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
       if (next === null) {
         // A submitted mortgage takes no more edits: this tab lets go of it, so its links ask the server where it is.
         if (submits) forgetApplication(id);
-        else storeApplication({ id, token, data: state.data, step, tracked: state.tracked });
+        else storeApplication({ id, token, data: answers.get(), step, tracked: state.tracked });
         if (wasPrefilled(id)) trackResume('prefill_form_submit', { brand: brand.id, product, application: id });
         navigate(submits ? paths.status(product, id, token) : paths.authentication(product, id, token));
         return { ok: true };
@@ -192,7 +209,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
       navigate(paths.step(product, next, id, token) + location.search);
       return { ok: true };
     },
-    [state, runtime, brand.id, product, flow, landing, draftScope, navigate, location.search],
+    [state, answers, runtime, brand.id, product, flow, landing, draftScope, navigate, location.search],
   );
 
   const goToOffers = useCallback((href: string) => navigate(href, { replace: true }), [navigate]);
@@ -208,9 +225,9 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
     [],
   );
 
-  // One view of the answers for the whole page (the wizard asks for the same one), and
-  // slots made once: the summary and the fields render again only where answers changed.
-  const answers = useFormView(runtime, state?.data ?? NO_DATA);
+  // Slots made once: the summary and the fields render again only where answers changed.
+  const summaryCount = useCallback((_: FormData, store: AnswersStore) => store.view().summarySections(shown).length, [shown]);
+  const summarySections = useAnswers(answers, summaryCount);
   const slots = useMemo(() => consumerSlots(runtime, (key) => setModal({ kind: 'info', key })), [runtime]);
   // Content that does not depend on the answers, made once.
   const hero = useMemo(() => <Hero product={product} />, [product]);
@@ -239,9 +256,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
             handle={wizard}
             runtime={runtime}
             validator={validator}
-            data={state.data}
-            view={answers}
-            onChange={onChange}
+            answers={answers}
             currentStep={shown}
             onContinue={onContinue}
             messages={renderer}
@@ -250,8 +265,8 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
           />
         </div>
         <aside className="page__aside" aria-label={summaryPanel.title}>
-          <SummaryCard sections={answers.summarySections(shown).length}>
-            <SummaryPanel runtime={runtime} data={state.data} view={answers} currentStep={shown} messages={renderer} />
+          <SummaryCard sections={summarySections}>
+            <SummaryPanel runtime={runtime} answers={answers} currentStep={shown} messages={renderer} />
           </SummaryCard>
           {aside}
         </aside>

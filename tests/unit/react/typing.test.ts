@@ -1,16 +1,18 @@
-// What a keystroke re-renders (issue 13): each field is its own RJSF form, fed state
-// objects that keep their identity while nothing of the field changed, and the
-// wizard's store tells a field only about its own visibility, requiredness and
-// errors. These pin that the work stays with the edited field while a field a
-// keystroke shows appears, one it hides goes, and required marks follow; and, rendered
-// on the server, that the page shows the fields the view says are visible.
+// What a keystroke re-renders (issues 13 and 31): each field is its own RJSF form that
+// subscribes to its own answer in the answers' store and to its own visibility,
+// requiredness, title and errors in the wizard's store; each store tells a subscriber
+// only of its own key. These pin that a keystroke tells the edited field and not the
+// others, while a field a keystroke shows appears, one it hides goes, and required marks
+// and titles follow; and, rendered on the server, that the page shows the fields the
+// view says are visible. (tests/e2e/typing.spec.ts counts what the browser renders.)
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { FormData, FormView } from '../../../engine/core/index.ts';
+import type { FormData } from '../../../engine/core/index.ts';
 import { loadFormRuntime } from '../../../engine/core/node.ts';
-import { sectionSpecs, sectionStates, withField, type SectionState } from '../../../engine/react/field-forms.ts';
+import { createAnswersStore } from '../../../engine/react/answers.ts';
+import { fieldErrorsOf, formDataOf, sameFormData, withField } from '../../../engine/react/field-forms.ts';
 import { FormWizard } from '../../../engine/react/index.ts';
 import { fieldDomId } from '../../../engine/react/ids.ts';
 import { inputWidth } from '../../../engine/react/widgets/TextWidget.tsx';
@@ -21,79 +23,56 @@ import { personalIdOfAge } from '../../fixtures/personal-id.ts';
 
 const runtime = loadFormRuntime('consumer');
 const doc = runtime.document;
-const specs = sectionSpecs(doc);
-const allSteps = doc.steps.map((step) => step.number);
 const militaryAge = (doc.constants!.militaryQuestionAge as { min: number }).min + 1;
 
-/** A page's section states for data, made from the previous view as the wizard does. */
-function pageOf() {
-  const states = sectionStates(doc);
-  let view: FormView | undefined;
-  return (data: FormData, errors: Record<string, string> = {}) => {
-    view = runtime.view(data, view);
-    return { view, states: states(allSteps, specs, data, view, errors) };
-  };
-}
-
-const stateOfField = (states: Map<number, readonly SectionState[]>, field: string) => {
-  for (const sections of states.values())
-    for (const section of sections) {
-      const i = section.fields.findIndex((spec) => spec.field === field);
-      if (i !== -1) return section.states[i];
-    }
-  return undefined;
-};
-
-describe('section states: a keystroke changes the edited field only', () => {
-  it('keeps every other step, section and field object', () => {
-    const page = pageOf();
-    const before = page(validApplicationWithCoApplicant());
-    const after = page(withField(before.view.data, 'coApplicantEmployer', { coApplicantEmployer: 'Rakennus Oyj' }));
-    for (const step of allSteps.filter((n) => n !== 6)) expect(after.states.get(step)).toBe(before.states.get(step));
-    const changed = after.states.get(6)!.filter((section, i) => section !== before.states.get(6)![i]);
-    expect(changed).toHaveLength(1);
-    const section = changed[0];
-    section.fields.forEach((spec, i) => {
-      const same = section.states[i] === stateOfField(before.states, spec.field);
-      expect(same, spec.field).toBe(spec.field !== 'coApplicantEmployer');
-    });
-    expect(stateOfField(after.states, 'coApplicantEmployer')!.formData).toEqual({ coApplicantEmployer: 'Rakennus Oyj' });
+describe('the answers store tells a subscriber of its own key only', () => {
+  it('a keystroke tells the edited field and those listening to every change, no other field', () => {
+    const answers = createAnswersStore(runtime, validApplicationWithCoApplicant());
+    const heard: string[] = [];
+    for (const field of ['coApplicantEmployer', 'coApplicantAddress', 'primaryApplicantEmployer', 'hasCoApplicant']) answers.subscribe(() => heard.push(field), field);
+    let every = 0;
+    answers.subscribe(() => every++);
+    answers.set(withField(answers.get(), 'coApplicantEmployer', { coApplicantEmployer: 'Rakennus Oyj' }));
+    expect(heard).toEqual(['coApplicantEmployer']);
+    expect(every).toBe(1);
+    // The same object is no change; a cleared field is one.
+    answers.set(answers.get());
+    expect(every).toBe(1);
+    answers.set(withField(answers.get(), 'coApplicantEmployer', {}));
+    expect(heard).toEqual(['coApplicantEmployer', 'coApplicantEmployer']);
+    answers.set(withField(answers.get(), 'coApplicantAddress', { coApplicantAddress: 'Katu 1' }));
+    expect(heard).toEqual(['coApplicantEmployer', 'coApplicantEmployer', 'coApplicantAddress']);
   });
 
-  it('a field a keystroke shows gets a form, one it hides loses it; its section follows', () => {
-    const page = pageOf();
-    const code = personalIdOfAge(militaryAge, 123);
-    let current = page({ ...validApplication(), primaryApplicantPersonalIdentificationNumber: code.slice(0, -1) });
-    expect(stateOfField(current.states, 'primaryApplicantMilitaryStatusId')).toBeUndefined();
-    current = page(withField(current.view.data, 'primaryApplicantPersonalIdentificationNumber', { primaryApplicantPersonalIdentificationNumber: code }));
-    expect(stateOfField(current.states, 'primaryApplicantMilitaryStatusId')).toBeDefined();
-    expect(current.view.required.has('primaryApplicantMilitaryStatusId')).toBe(true);
-    current = page(withField(current.view.data, 'primaryApplicantPersonalIdentificationNumber', { primaryApplicantPersonalIdentificationNumber: code.slice(0, -1) }));
-    expect(stateOfField(current.states, 'primaryApplicantMilitaryStatusId')).toBeUndefined();
-    expect(current.view.required.has('primaryApplicantMilitaryStatusId')).toBe(false);
+  it("the view is the answers' own, made from the previous one", () => {
+    const answers = createAnswersStore(runtime, validApplicationWithCoApplicant());
+    const before = answers.view();
+    expect(answers.view()).toBe(before);
+    answers.set(withField(answers.get(), 'coApplicantEmployer', { coApplicantEmployer: 'Rakennus Oyj' }));
+    const after = answers.view();
+    expect(after.data).toBe(answers.get());
+    // Nothing the employer decides changed: the visible fields and the steps are the same objects.
+    expect(after.visible).toBe(before.visible);
+    expect(after.activeSteps).toBe(before.activeSteps);
+    answers.set(withField(answers.get(), 'hasCoApplicant', { hasCoApplicant: false }));
+    expect(answers.view().visible.has('coApplicantEmployer')).toBe(false);
   });
 
-  it('a step-1 answer hides the co-applicant sections of step 6 and shows them again', () => {
-    const page = pageOf();
-    const shown = page(validApplicationWithCoApplicant());
-    expect(shown.states.get(6)!.some((section) => section.fields.length > 0)).toBe(true);
-    const hidden = page(withField(shown.view.data, 'hasCoApplicant', { hasCoApplicant: false }));
-    expect(hidden.states.get(6)!.every((section) => section.fields.length === 0)).toBe(true);
-    const again = page(withField(hidden.view.data, 'hasCoApplicant', { hasCoApplicant: true }));
-    expect(again.states.get(6)!.map((section) => section.fields.map((spec) => spec.field))).toEqual(shown.states.get(6)!.map((section) => section.fields.map((spec) => spec.field)));
-  });
-
-  it("an error and a rule-made title change that field's state only", () => {
-    const page = pageOf();
+  it("a field's form data keeps its object while its answer is the same", () => {
+    const select = formDataOf('coApplicantEmployer');
     const data = validApplicationWithCoApplicant();
-    const before = page(data);
-    const withError = page(data, { 'primaryApplicantOtherLoanInput.0.loan': 'Virhe' });
-    expect(stateOfField(withError.states, 'primaryApplicantOtherLoanInput')!.extraErrors).toEqual({ primaryApplicantOtherLoanInput: { 0: { loan: { __errors: ['Virhe'] } } } });
-    expect(stateOfField(withError.states, 'coApplicantEmployer')).toBe(stateOfField(before.states, 'coApplicantEmployer'));
-    // The employer's label is a rule over the employment type.
-    const entrepreneur = page({ ...data, coApplicantEmploymentTypeId: 7 });
-    expect(stateOfField(entrepreneur.states, 'coApplicantEmployer')!.uiSchema.coApplicantEmployer['ui:title']).toBe(entrepreneur.view.titles.coApplicantEmployer);
-    expect(entrepreneur.view.titles.coApplicantEmployer).not.toBe(before.view.titles.coApplicantEmployer);
+    expect(sameFormData(select(data), select({ ...data, coApplicantAddress: 'Toinen katu 2' }))).toBe(true);
+    expect(sameFormData(select(data), select({ ...data, coApplicantEmployer: 'Rakennus Oyj' }))).toBe(false);
+    expect(select(withField(data, 'coApplicantEmployer', {}))).toEqual({});
+    expect(sameFormData(select(withField(data, 'coApplicantEmployer', {})), select({ ...data, coApplicantEmployer: undefined }))).toBe(false);
+  });
+
+  it("a field's errors are its own and its rows'", () => {
+    const errors = { 'primaryApplicantOtherLoanInput.0.loan': 'Virhe', primaryApplicantOtherLoanInputX: 'Toinen', coApplicantEmployer: 'Kolmas' };
+    const state: WizardState = { view: runtime.view(validApplication()), errors, summary: null };
+    expect(fieldErrorsOf('primaryApplicantOtherLoanInput')(state)).toEqual([['primaryApplicantOtherLoanInput.0.loan', 'Virhe']]);
+    expect(fieldErrorsOf('coApplicantEmployer')(state)).toEqual([['coApplicantEmployer', 'Kolmas']]);
+    expect(fieldErrorsOf('primaryApplicantEmployer')(state)).toBe(fieldErrorsOf('primaryApplicantEmployer')({ ...state, errors: {} }));
   });
 
   it('a cleared field leaves the data; its form reports no key', () => {
@@ -122,6 +101,17 @@ describe('the wizard store tells a field about its own changes only', () => {
     store.set({ ...store.get(), errors: { 'primaryApplicantOtherLoanInput.0.loan': 'Virhe' } });
     expect(heard.sort()).toEqual(['primaryApplicantOtherLoanInput', 'primaryApplicantOtherLoanInput.0.loan']);
     expect(every).toBe(3);
+  });
+
+  it('a rule-made title reaches its field only', () => {
+    const data = validApplicationWithCoApplicant();
+    const store = createWizardStore(state(data));
+    const heard: string[] = [];
+    for (const key of ['coApplicantEmployer', 'coApplicantAddress']) store.subscribe(() => heard.push(key), key);
+    // The employer's label is a rule over the employment type.
+    store.set(state({ ...data, coApplicantEmploymentTypeId: 7 }));
+    expect(store.get().view.titles.coApplicantEmployer).not.toBe(runtime.view(data).titles.coApplicantEmployer);
+    expect(heard).toEqual(['coApplicantEmployer']);
   });
 });
 
