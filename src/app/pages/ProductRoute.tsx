@@ -8,6 +8,7 @@ import type { Brand } from '../brands.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { productEntry } from '../catalogue.ts';
 import { LoadedFormContext } from '../loaded-form.ts';
+import { prefetchSchemaParts } from '../schema-prefetch.ts';
 import { documentTitle } from '../messages/step.fi.ts';
 import { productOfPath, variantsFor, type Product } from '../products.ts';
 import { looksLikeApplication, parseApplicationPath, paths, type AppRoute } from '../routes.ts';
@@ -22,8 +23,12 @@ import { heldRelease, loadApplication } from '../application/storage.ts';
 
 type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed' };
 
-/** `release`: the one a held application was started on (null: the live form). */
-function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null): Loading {
+/**
+ * `release`: the one a held application was started on (null: the live form). `whole`: the page
+ * may check answers of any step (a saved application, a resume), so it waits for every step's
+ * validator; a new application shows step 1 with its own and asks for the rest once shown.
+ */
+function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null, whole: boolean): Loading {
   const [state, setState] = useState<Loading>({ status: 'loading' });
   // The form on the page, for the next effect (declared before it, so it runs first).
   const shown = useRef<LoadedForm | undefined>(undefined);
@@ -43,6 +48,24 @@ function useForm(load: FormLoader, brand: Brand, product: Product, release: stri
       current = false;
     };
   }, [load, brand, product, release]);
+  const form = state.status === 'ready' ? state.form : undefined;
+  const [complete, setComplete] = useState<LoadedForm | null>(null);
+  useEffect(() => {
+    if (!form || form.runtime.schemaLoaded()) return;
+    if (!whole) {
+      prefetchSchemaParts(form.runtime);
+      return;
+    }
+    let current = true;
+    form.runtime.whenSchemaLoaded().then(
+      () => current && setComplete(form),
+      () => current && setState({ status: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [form, whole]);
+  if (whole && form && complete !== form && !form.runtime.schemaLoaded()) return { status: 'loading' };
   return state;
 }
 
@@ -69,7 +92,7 @@ export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }
 function ProductPages({ brand, product, flow, rest, load }: { brand: Brand; product: Product; flow: AppFlow; rest: string; load: FormLoader }): ReactNode {
   const route = parseApplicationPath(rest, productEntry(product).flow);
   const { search } = useLocation();
-  const form = useForm(load, brand, product, heldReleaseOf(route, search));
+  const form = useForm(load, brand, product, heldReleaseOf(route, search), route.kind !== 'start' || new URLSearchParams(search).has('id'));
   // The offers list names itself ('Lainatarjoukset'); a parent's effect runs after its
   // child's, so this one must leave that page alone rather than overwrite it.
   const titled = route.kind !== 'offers';
