@@ -15,7 +15,8 @@
 // `laterParts` loads each later step's part, a chunk of its own (virtual:form-step/…),
 // which the page asks for once step 1 is shown. A page's own small form (the login's)
 // stays whole: its steps are separate pages that would each wait for their part.
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { generateValidatorModule, schemaValidatorModule } from '../core/compile.ts';
 import { schemaPart, schemaPartFields, splittable } from '../core/schema-parts.ts';
@@ -43,7 +44,13 @@ const AJV_RUNTIME = join(root, 'engine', 'core', 'ajv-runtime.ts');
  */
 export const BUILT_RELEASES_FILE = '.vite/form-releases.json';
 
-const imports = { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME };
+/** Each check's own module, as runtime.ts re-exports it (`export { checkX } from './x.ts';`). */
+function checkModules(): Record<string, string> {
+  const source = readFileSync(CUSTOM_VALIDATORS, 'utf8');
+  return Object.fromEntries([...source.matchAll(/^export \{ (\w+) \} from '(\.\/[\w-]+\.ts)';$/gm)].map(([, name, file]) => [name, join(dirname(CUSTOM_VALIDATORS), file)]));
+}
+
+const imports = { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME, checkModules: checkModules() };
 
 export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
   const formsDir = options.formsDir ?? FORMS_DIR;

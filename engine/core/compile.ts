@@ -36,6 +36,12 @@ export interface StandaloneImports {
   customValidators: string;
   /** Module specifier of engine/core/ajv-runtime.ts. */
   ajvRuntime: string;
+  /**
+   * Per check (its export name), the module that defines it, imported in place of
+   * runtime.ts: a bundler keeps a module a chunk imports, and runtime.ts imports every check
+   * (the IBAN one with ibantools), so step 1's validator would bring them all (issue 31).
+   */
+  checkModules?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -64,7 +70,8 @@ export function schemaValidatorModule(id: string, schema: FormDocument['schema']
   const checks = [...new Set([...code.matchAll(new RegExp(`\\b${RUNTIME_NAMESPACE}\\.(\\w+)`, 'g'))].map((m) => m[1]))].sort();
   const header = [
     `// Generated from forms/${id}.json by engine/core/compile.ts. Do not edit.`,
-    checks.length ? `import { ${checks.join(', ')} } from ${JSON.stringify(imports.customValidators)};\nconst ${RUNTIME_NAMESPACE} = { ${checks.join(', ')} };` : '',
+    ...checks.map((name) => `import { ${name} } from ${JSON.stringify(imports.checkModules?.[name] ?? imports.customValidators)};`),
+    checks.length ? `const ${RUNTIME_NAMESPACE} = { ${checks.join(', ')} };` : '',
     `import * as ${AJV_RUNTIME_NAMESPACE} from ${JSON.stringify(imports.ajvRuntime)};`,
   ].filter(Boolean).join('\n');
   return `${header}\n${code.replace(/^"use strict";/, '')}\n`;

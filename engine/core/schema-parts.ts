@@ -5,7 +5,7 @@
 // checks lie under `properties/<field>` (or the `$defs` it refers to), so running every
 // part gives each field the errors the whole schema gives it, in the same order:
 // tests/unit/engine/schema-parts.test.ts compares the two over the QA cases. Root
-// keywords other than `properties`, `$defs` and `type` are refused rather than split:
+// keywords other than `properties`, `$defs` and `type` (which every part repeats) are refused rather than split:
 // `additionalProperties` is the one the documents use, and it is left out, since the
 // runtime names unknown keys itself and prunes them before the schema runs.
 import type { AjvLikeError, FormDocument, JsonSchema, SchemaValidateFunction } from './types.ts';
@@ -34,16 +34,56 @@ export function splittable(doc: FormDocument): boolean {
   return doc.steps.length > 1 && Object.keys(doc.schema).every((keyword) => SPLITTABLE_ROOT.has(keyword));
 }
 
-/** The schema part `index` checks: the root's `$defs`, its `type` in part 0 only, and the part's fields' properties. */
+/** Keywords that say something to people and nothing to the validator: a part leaves them out (AJV's code carries its schema's literal). */
+const ANNOTATIONS = new Set(['title', 'description', 'x-note', '$comment']);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
+/** Keywords whose value is a schema or a list of schemas. */
+const SCHEMA_VALUES = new Set(['items', 'prefixItems', 'contains', 'additionalProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'not', 'if', 'then', 'else', 'oneOf', 'anyOf', 'allOf']);
+
+/** The schema without annotations, at every depth; data (const, enum, default) and other keywords' values as they are. */
+function withoutAnnotations(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutAnnotations);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(keyword)) continue;
+    if (SCHEMA_MAPS.has(keyword) && value !== null && typeof value === 'object') out[keyword] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, withoutAnnotations(inner)]));
+    else out[keyword] = SCHEMA_VALUES.has(keyword) ? withoutAnnotations(value) : value;
+  }
+  return out;
+}
+
+/**
+ * The schema part `index` checks: the root's `$defs` and `type` (AJV's strict mode wants it
+ * beside `properties`), and the part's fields' properties, without annotations (titles,
+ * descriptions), which change no answer and no error's path.
+ */
 export function schemaPart(doc: FormDocument, index: number): JsonSchema {
   const fields = schemaPartFields(doc)[index];
   if (!fields) throw new Error(`${doc.id}: ei skeeman osaa ${index}`);
   const { properties, $defs, type } = doc.schema as FormDocument['schema'] & { $defs?: unknown; type?: unknown };
   const part: Record<string, unknown> = {};
-  if ($defs !== undefined) part.$defs = $defs;
-  if (index === 0 && type !== undefined) part.type = type;
-  part.properties = Object.fromEntries(fields.map((field) => [field, properties[field]]));
-  return part as JsonSchema;
+  const own = Object.fromEntries(fields.map((field) => [field, properties[field]]));
+  const defs = referencedDefs(own, ($defs ?? {}) as Record<string, unknown>);
+  if (Object.keys(defs).length) part.$defs = defs;
+  if (type !== undefined) part.type = type;
+  part.properties = own;
+  return withoutAnnotations(part) as JsonSchema;
+}
+
+/** The root's `$defs` that `schema` refers to, at any remove, in the root's order. */
+function referencedDefs(schema: unknown, defs: Record<string, unknown>): Record<string, unknown> {
+  const wanted = new Set<string>();
+  const visit = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(/"#\/\$defs\/([^"/]+)"/g)) {
+      if (wanted.has(name) || !(name in defs)) continue;
+      wanted.add(name);
+      visit(defs[name]);
+    }
+  };
+  visit(schema);
+  return Object.fromEntries(Object.entries(defs).filter(([name]) => wanted.has(name)));
 }
 
 /** A part the browser has (step 1's) or loads when asked. */
