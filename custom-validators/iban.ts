@@ -1,14 +1,12 @@
 // Finnish IBAN: FI + 2 check digits + 14-digit domestic account number.
 import { isValidIBAN } from 'ibantools';
+import { normalizeIban } from './iban-normalize.ts';
+
+export { normalizeIban };
 
 export type IbanCode = 'tooShort' | 'tooLong' | 'format' | 'checksum';
 
 const FINNISH_IBAN_LENGTH = 18;
-
-/** People paste IBANs in the printed four-character groups and in any case. */
-export function normalizeIban(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
-}
 
 /**
  * Order: 'format' when the value does not start with `FI`, then the length

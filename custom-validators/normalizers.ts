@@ -2,7 +2,7 @@
 // Anything that is not a string (already normalised, or a number from a number
 // input) passes through untouched.
 import { normalizeEmail } from './email.ts';
-import { normalizeIban } from './iban.ts';
+import { normalizeIban } from './iban-normalize.ts';
 import { parseMoney } from './money.ts';
 import { normalizeFinnishPhone } from './phone.ts';
 

@@ -9,14 +9,24 @@
 // rest of the form code. The document is the resolved one (its shared sections of
 // forms/sections/ included); editing forms/*.json or a section in development
 // regenerates the modules and reloads the page.
-import { join, resolve } from 'node:path';
+//
+// A product's document is checked in parts, one per step (engine/core/schema-parts.ts,
+// issue 31 goal 3): the set's chunk holds the document and step 1's part, and
+// `laterParts` loads each later step's part, a chunk of its own (virtual:form-step/…),
+// which the page asks for once step 1 is shown. A page's own small form (the login's)
+// stays whole: its steps are separate pages that would each wait for their part.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { generateValidatorModule } from '../core/compile.ts';
+import { generateValidatorModule, schemaValidatorModule } from '../core/compile.ts';
+import { schemaPart, schemaPartFields, splittable } from '../core/schema-parts.ts';
 import { resolveVariants, variantKey, variantSets } from '../core/document.ts';
 import { CATALOGUE_FILE, FORMS_DIR, FormDocumentError, SECTIONS_FOLDER, listFormDocuments, readCatalogue, readFormSource, releaseHash } from '../core/node.ts';
 
 const FORM_PREFIX = 'virtual:form/';
 const VALIDATOR_PREFIX = 'virtual:form-validator/';
+/** A later step's part of a set's validator: `virtual:form-step/<form>/<set>/vaihe<n>.<set>` (the last segment names its chunk). */
+const STEP_PREFIX = 'virtual:form-step/';
 /** Every document the catalogue names, each with its variant sets: `documents.<id>`. */
 const ALL_FORMS = 'virtual:forms';
 const RESOLVED = '\0';
@@ -37,8 +47,21 @@ export const BUILT_RELEASES_FILE = '.vite/form-releases.json';
 /** Where a build writes which files each variant set's form is (`{"consumer/base": [chunk, …imports]}`). */
 export const BUILT_FORM_CHUNKS_FILE = '.vite/form-chunks.json';
 
+/** Each check's own module, as runtime.ts re-exports it (`export { checkX } from './x.ts';`). */
+function checkModules(): Record<string, string> {
+  const source = readFileSync(CUSTOM_VALIDATORS, 'utf8');
+  return Object.fromEntries([...source.matchAll(/^export \{ (\w+) \} from '(\.\/[\w-]+\.ts)';$/gm)].map(([, name, file]) => [name, join(dirname(CUSTOM_VALIDATORS), file)]));
+}
+
+const imports = { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME, checkModules: checkModules() };
+
 export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
   const formsDir = options.formsDir ?? FORMS_DIR;
+  /** The documents the catalogue's products use: checked in parts. */
+  function productDocuments(context: { addWatchFile(file: string): void }): Set<string> {
+    context.addWatchFile(join(formsDir, CATALOGUE_FILE));
+    return new Set(Object.values(readCatalogue(formsDir).products).map((product) => product.document));
+  }
   let builtReleases: Record<string, string> | undefined;
   /** The checked, resolved document; the document file, every section it includes and the shared messages are watched. */
   function read(context: { addWatchFile(file: string): void }, formId: string) {
@@ -53,7 +76,7 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
   return {
     name: 'lainavertailu-forms',
     resolveId(id) {
-      if (id === ALL_FORMS || id.startsWith(FORM_PREFIX) || id.startsWith(VALIDATOR_PREFIX)) return RESOLVED + id;
+      if (id === ALL_FORMS || id.startsWith(FORM_PREFIX) || id.startsWith(VALIDATOR_PREFIX) || id.startsWith(STEP_PREFIX)) return RESOLVED + id;
       return undefined;
     },
     load(id) {
@@ -68,6 +91,11 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
         builtReleases = releases;
         return `${ids.map((formId, i) => `import { variantSets as form${i} } from ${JSON.stringify(FORM_PREFIX + formId)};`).join('\n')}\nexport const documents = { ${ids.map((formId, i) => `${JSON.stringify(formId)}: form${i}`).join(', ')} };\nexport const releases = ${JSON.stringify(releases)};\n`;
       }
+      if (request.startsWith(STEP_PREFIX)) {
+        const [formId, key, last] = request.slice(STEP_PREFIX.length).split('/');
+        const resolved = resolveVariants(read(this, formId), key === 'base' ? [] : key.split('+'));
+        return schemaValidatorModule(formId, schemaPart(resolved, Number(/^vaihe(\d+)\./.exec(last)![1]) - 1), imports);
+      }
       if (!request.startsWith(FORM_PREFIX) && !request.startsWith(VALIDATOR_PREFIX)) return undefined;
       if (request.startsWith(FORM_PREFIX)) {
         const formId = request.slice(FORM_PREFIX.length);
@@ -81,13 +109,19 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
       }
       const [formId, key] = request.slice(VALIDATOR_PREFIX.length).split('/');
       const resolved = resolveVariants(read(this, formId), key === 'base' ? [] : key.split('+'));
-      const validator = generateValidatorModule(resolved, { customValidators: CUSTOM_VALIDATORS, ajvRuntime: AJV_RUNTIME });
-      return `${validator}export const document = ${JSON.stringify(resolved)};\n`;
+      const document = `export const document = ${JSON.stringify(resolved)};\n`;
+      if (!productDocuments(this).has(formId) || !splittable(resolved)) return `${generateValidatorModule(resolved, imports)}${document}`;
+      const later = schemaPartFields(resolved)
+        .slice(1)
+        .map((_, i) => `() => import(${JSON.stringify(`${STEP_PREFIX}${formId}/${key}/vaihe${i + 2}.${key.replaceAll('+', '_')}`)})`);
+      return `${schemaValidatorModule(formId, schemaPart(resolved, 0), imports)}${document}export const laterParts = [${later.join(', ')}];\n`;
     },
     generateBundle(_options, bundle) {
       if (builtReleases) this.emitFile({ type: 'asset', fileName: BUILT_RELEASES_FILE, source: `${JSON.stringify(builtReleases)}\n` });
       // Each variant set's chunk and the chunks it imports, by `<document>/<variant key>`: the server
       // names them in the served page (modulepreload) so they are asked for from the HTML (issue 31).
+      // `imports` are the static ones (step 1's checks); later steps' parts are dynamic imports,
+      // asked for once step 1 is shown, so they are not preloaded.
       const chunks: Record<string, string[]> = {};
       for (const item of Object.values(bundle)) {
         const id = item.type === 'chunk' ? item.facadeModuleId : null;
@@ -100,7 +134,7 @@ export function formsPlugin(options: { formsDir?: string } = {}): Plugin {
       server.watcher.on('change', (file) => {
         if (!file.startsWith(formsDir) || !file.endsWith('.json')) return;
         for (const module of server.moduleGraph.idToModuleMap.values()) {
-          if (module.id === RESOLVED + ALL_FORMS || module.id?.startsWith(RESOLVED + FORM_PREFIX) || module.id?.startsWith(RESOLVED + VALIDATOR_PREFIX)) server.moduleGraph.invalidateModule(module);
+          if (module.id === RESOLVED + ALL_FORMS || [FORM_PREFIX, VALIDATOR_PREFIX, STEP_PREFIX].some((prefix) => module.id?.startsWith(RESOLVED + prefix))) server.moduleGraph.invalidateModule(module);
         }
         server.ws.send({ type: 'full-reload' });
       });

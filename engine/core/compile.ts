@@ -36,6 +36,12 @@ export interface StandaloneImports {
   customValidators: string;
   /** Module specifier of engine/core/ajv-runtime.ts. */
   ajvRuntime: string;
+  /**
+   * Per check (its export name), the module that defines it, imported in place of
+   * runtime.ts: a bundler keeps a module a chunk imports, and runtime.ts imports every check
+   * (the IBAN one with ibantools), so step 1's validator would bring them all (issue 31).
+   */
+  checkModules?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -44,19 +50,30 @@ export interface StandaloneImports {
  * a strict CSP (no eval, no new Function). Its errors have no `message`.
  */
 export function generateValidatorModule(doc: FormDocument, imports: StandaloneImports): string {
+  return schemaValidatorModule(doc.id, doc.schema, imports);
+}
+
+/**
+ * ESM source of a validator of `schema`, a part of document `id`'s (schema-parts.ts) or its
+ * whole schema. It imports by name only the Finnish checks its code calls: a part whose
+ * fields need no IBAN check does not bring the IBAN library into its chunk (issue 31).
+ */
+export function schemaValidatorModule(id: string, schema: FormDocument['schema'] | Record<string, unknown>, imports: StandaloneImports): string {
   // No English `message` on the errors: the runtime words every error from the document's
   // messages (messages.ts), so the browser's code need not carry AJV's texts (issue 13).
   const ajv = createAjv({ messages: false, code: { source: true, esm: true } });
-  const validate = ajv.compile(doc.schema);
+  const validate = ajv.compile(schema);
   let code = standaloneCode(ajv, validate);
   code = code.replace(/require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g, (_whole, name: string) => `${AJV_RUNTIME_NAMESPACE}.${name}`);
   const leftover = code.match(/require\([^)]*\)/);
-  if (leftover) throw new Error(`${doc.id}: generoitu validaattori vaatii tuntemattoman moduulin ${leftover[0]}`);
+  if (leftover) throw new Error(`${id}: generoitu validaattori vaatii tuntemattoman moduulin ${leftover[0]}`);
+  const checks = [...new Set([...code.matchAll(new RegExp(`\\b${RUNTIME_NAMESPACE}\\.(\\w+)`, 'g'))].map((m) => m[1]))].sort();
   const header = [
-    `// Generated from forms/${doc.id}.json by engine/core/compile.ts. Do not edit.`,
-    `import * as ${RUNTIME_NAMESPACE} from ${JSON.stringify(imports.customValidators)};`,
+    `// Generated from forms/${id}.json by engine/core/compile.ts. Do not edit.`,
+    ...checks.map((name) => `import { ${name} } from ${JSON.stringify(imports.checkModules?.[name] ?? imports.customValidators)};`),
+    checks.length ? `const ${RUNTIME_NAMESPACE} = { ${checks.join(', ')} };` : '',
     `import * as ${AJV_RUNTIME_NAMESPACE} from ${JSON.stringify(imports.ajvRuntime)};`,
-  ].join('\n');
+  ].filter(Boolean).join('\n');
   return `${header}\n${code.replace(/^"use strict";/, '')}\n`;
 }
 

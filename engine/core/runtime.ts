@@ -7,6 +7,7 @@ import { compareFields, fieldLabel, fieldOrder, isEmpty, topLevelField } from '.
 import type { RuleContext } from './logic.ts';
 import { compileRule, type CompiledRule } from './rule-compiler.ts';
 import { collapseBranchErrors, errorField, messageFor, messageKeys } from './messages.ts';
+import { isParted } from './schema-parts.ts';
 import type { AjvLikeError, FieldError, FormData, FormDocument, Logic, SchemaValidateFunction, Step, SummarySection, ValidationResult } from './types.ts';
 import { viewMaker, type FormView } from './view.ts';
 
@@ -68,6 +69,26 @@ export interface FormRuntime {
    * wait for its save, and an answer such a check refuses is left out of `data`.
    */
   validateSave(data: FormData, options: { uptoStep: number }): PreparedValidation;
+  /**
+   * Whether the schema validator has every step's part (schema-parts.ts): the build's
+   * comes in parts, step 1's with the page and the rest after it. Until then a check of
+   * an answer of a later step throws, rather than pass it unchecked; await
+   * `whenSchemaLoaded` before showing or checking a later step. Always true for a whole validator.
+   */
+  schemaLoaded(): boolean;
+  /** Loads the schema validator's missing parts; resolves at once when it has them all. */
+  whenSchemaLoaded(): Promise<void>;
+}
+
+/** A check needed a schema part the page has not loaded (a caller forgot `whenSchemaLoaded`). */
+export class SchemaPartPendingError extends Error {
+  constructor(
+    document: string,
+    readonly field: string,
+  ) {
+    super(`${document}: kentän ${field} skeeman osa ei ole vielä latautunut`);
+    this.name = 'SchemaPartPendingError';
+  }
 }
 
 // How the rules run (issue 13). Each rule is compiled once, when the runtime is
@@ -258,6 +279,7 @@ function changedSince(data: FormData, snapshot: unknown): Set<string> | undefine
 }
 
 export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValidateFunction): FormRuntime {
+  const parted = isParted(validateSchema) ? validateSchema : undefined;
   const context: RuleContext = { constants: doc.constants, texts: doc.texts };
   const properties = doc.schema.properties;
   const fieldIds = Object.keys(properties);
@@ -786,6 +808,12 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
       if (required) addError(errors, field, messageFor(doc, field, ['required']));
     }
 
+    if (parted !== undefined && !parted.loaded()) {
+      for (const entry of schemaScope.entries) {
+        const field = visibility[entry].field;
+        if (prepared[field] !== undefined && parted.pending(field)) throw new SchemaPartPendingError(doc.id, field);
+      }
+    }
     let schemaErrors = memo?.schema;
     if (schemaErrors === undefined) {
       schemaErrors = validateSchema(prepared) ? [] : collapseBranchErrors(validateSchema.errors ?? []);
@@ -914,5 +942,7 @@ export function createFormRuntime(doc: FormDocument, validateSchema: SchemaValid
     validateStep: (data, step) => validate(data, { step }),
     validateSubmission: (data, { uptoStep }) => submission(data, uptoStep, 'drop'),
     validateSave: (data, { uptoStep }) => submission(data, uptoStep, 'refuse'),
+    schemaLoaded: () => parted === undefined || parted.loaded(),
+    whenSchemaLoaded: () => (parted === undefined || parted.loaded() ? Promise.resolve() : parted.load()),
   };
 }

@@ -267,6 +267,14 @@ export function FormWizard(props: FormWizardProps): ReactNode {
 
   const continueStep = useCallback(async () => {
     if (busy) return;
+    // The next step, and the save's check of later answers, need every step's validator
+    // (schema-parts.ts); asked for once step 1 was shown, it has usually arrived, else the
+    // button says the page is busy meanwhile. Failing to load, the save goes on: the server checks it.
+    if (!runtime.schemaLoaded()) {
+      setBusy(true);
+      await runtime.whenSchemaLoaded().catch(() => undefined);
+      setBusy(false);
+    }
     const step = currentStep;
     const snapshot = answers.get();
     const result = runtime.validate(snapshot, { uptoStep: step });

@@ -3,13 +3,15 @@
 // loaded on demand (form-preload.ts has asked for the route's one already). The
 // browser applies no variant patches itself. A form the server has published since this
 // build comes from the server instead (live-forms.ts); the ask starts with the page.
+// A product's validator comes in parts, step 1's in the set's chunk (chunkValidator);
+// ProductRoute asks for the rest once step 1 is shown (schema-prefetch.ts).
 import { documents, releases } from 'virtual:forms';
-import { createFormRuntime } from '../../engine/core/index.ts';
+import { chunkValidator, createFormRuntime } from '../../engine/core/index.ts';
 import { boot } from './boot.tsx';
 import { askLiveReleases, liveFormLoader, type ReleaseModule } from './live-forms.ts';
 import { variantSetLoader } from './variant-sets.ts';
 
-const built = variantSetLoader(documents, ({ document, validate }) => ({ runtime: createFormRuntime(document, validate) }));
+const built = variantSetLoader(documents, (chunk) => ({ runtime: createFormRuntime(chunk.document, chunkValidator(chunk)) }));
 void boot(
   liveFormLoader(built, releases, {
     live: askLiveReleases(),

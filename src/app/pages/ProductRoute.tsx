@@ -5,9 +5,11 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { AppFlow } from '../../flows/app-flow.ts';
 import { appFlowOf } from '../../flows/app-registry.ts';
 import type { Brand } from '../brands.ts';
+import type { FormRuntime } from '../../../engine/core/index.ts';
 import type { FormLoader, LoadedForm } from '../form-source.ts';
 import { productEntry } from '../catalogue.ts';
 import { LoadedFormContext } from '../loaded-form.ts';
+import { loadSchemaParts, prefetchSchemaParts } from '../schema-prefetch.ts';
 import { documentTitle } from '../messages/step.fi.ts';
 import { productOfPath, variantsFor, type Product } from '../products.ts';
 import { looksLikeApplication, parseApplicationPath, paths, type AppRoute } from '../routes.ts';
@@ -18,12 +20,19 @@ import { AuthenticationPage, PrefillPage, ResumeGate } from './lazy-pages.tsx';
 import { LoadFailedPage, LoadingPage } from './LoadingPages.tsx';
 import { NotFoundPage } from './PlaceholderPages.tsx';
 import { readLandingParams } from '../application/query.ts';
+import { resumedOnStart } from '../application/initial-state.ts';
 import { heldRelease, loadApplication } from '../application/storage.ts';
 
 type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed' };
 
-/** `release`: the one a held application was started on (null: the live form). */
-function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null): Loading {
+/**
+ * `release`: the one a held application was started on (null: the live form). `saved`: the
+ * route names a saved application (a step's path, a resume link, the mortgage's resumed start):
+ * the page may check answers of any step, so the later steps' validators are asked for at once,
+ * and ProductForm waits for them before showing the application (`SchemaParts`). A new
+ * application shows step 1 with its own part and asks for the rest when the browser is idle.
+ */
+function useForm(load: FormLoader, brand: Brand, product: Product, release: string | null, saved: boolean): Loading {
   // A form loaded already is shown in the first render: a page the server rendered is hydrated
   // with it (boot.tsx loads it first), and no loading page comes between.
   const loadedNow = () => load.loaded?.(productEntry(product).document, variantsFor(brand, product), release);
@@ -55,7 +64,32 @@ function useForm(load: FormLoader, brand: Brand, product: Product, release: stri
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loadedNow reads these
   }, [load, brand, product, release]);
+  const form = state.status === 'ready' ? state.form : undefined;
+  useEffect(() => {
+    if (!form || form.runtime.schemaLoaded()) return;
+    if (saved) loadSchemaParts(form.runtime);
+    else prefetchSchemaParts(form.runtime);
+  }, [form, saved]);
   return state;
+}
+
+/** Every step's validator, for a page that shows a saved application: `undefined` while they load. */
+function useSchemaParts(runtime: FormRuntime): 'loaded' | 'failed' | undefined {
+  const [settled, setSettled] = useState<{ runtime: FormRuntime; outcome: 'loaded' | 'failed' }>();
+  const loaded = runtime.schemaLoaded();
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    runtime.whenSchemaLoaded().then(
+      () => current && setSettled({ runtime, outcome: 'loaded' }),
+      () => current && setSettled({ runtime, outcome: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [runtime, loaded]);
+  if (loaded) return 'loaded';
+  return settled?.runtime === runtime ? settled.outcome : undefined;
 }
 
 /** The application the path names (in it, or a resume link's query): its form is the release this tab holds for it. */
@@ -80,8 +114,8 @@ export function ProductRoute({ brand, load }: { brand: Brand; load: FormLoader }
 
 function ProductPages({ brand, product, flow, rest, load }: { brand: Brand; product: Product; flow: AppFlow; rest: string; load: FormLoader }): ReactNode {
   const route = parseApplicationPath(rest, productEntry(product).flow);
-  const { search } = useLocation();
-  const form = useForm(load, brand, product, heldReleaseOf(route, search));
+  const { search, state: historyState } = useLocation();
+  const form = useForm(load, brand, product, heldReleaseOf(route, search), namesSaved(route, search, historyState));
   // The offers list names itself ('Lainatarjoukset'); a parent's effect runs after its
   // child's, so this one must leave that page alone rather than overwrite it.
   const titled = route.kind !== 'offers';
@@ -107,7 +141,7 @@ function ProductPages({ brand, product, flow, rest, load }: { brand: Brand; prod
       return Result ? <Result brand={brand} product={product} /> : <NotFoundPage brand={brand} />;
     }
   }
-  const page = <ProductForm brand={brand} product={product} flow={flow} route={route} form={form} search={search} />;
+  const page = <ProductForm brand={brand} product={product} flow={flow} route={route} form={form} search={search} historyState={historyState} />;
   // A flow may check where a reopened link's application is before any form (the mortgage, spec §4).
   const { FormGate } = flow;
   return FormGate ? (
@@ -119,8 +153,14 @@ function ProductPages({ brand, product, flow, rest, load }: { brand: Brand; prod
   );
 }
 
+/** A step's path, a resume link or the mortgage's resumed start: the page may check answers of any step. */
+function namesSaved(route: AppRoute, search: string, historyState: unknown): boolean {
+  if (route.kind === 'step') return true;
+  return route.kind === 'start' && (new URLSearchParams(search).has('id') || resumedOnStart(historyState) !== null);
+}
+
 /** The form of a product: its application page, or the code gate of a saved one this tab does not hold. */
-function ProductForm({ brand, product, flow, route, form, search }: { brand: Brand; product: Product; flow: AppFlow; route: AppRoute; form: Loading; search: string }): ReactNode {
+function ProductForm({ brand, product, flow, route, form, search, historyState }: { brand: Brand; product: Product; flow: AppFlow; route: AppRoute; form: Loading; search: string; historyState: unknown }): ReactNode {
   if (form.status === 'loading') return <LoadingPage brand={brand} product={product} />;
   if (form.status === 'failed') return <LoadFailedPage brand={brand} product={product} />;
   const { runtime } = form.form;
@@ -140,9 +180,27 @@ function ProductForm({ brand, product, flow, route, form, search }: { brand: Bra
       return <ResumeGate key={`${id}/${token}`} brand={brand} product={product} id={id} token={token} mode="saved" runtime={runtime} />;
     }
   }
-  return (
+  const page = (
     <LoadedFormContext.Provider value={form.form}>
       <ApplicationPage form={form.form} brand={brand} product={product} route={route} flow={flow} />
     </LoadedFormContext.Provider>
   );
+  // A saved application's answers reach past step 1: its page waits for every step's validator
+  // (asked for when the route was opened). A new application's start page, which the server
+  // may have rendered and the browser hydrates, is shown at once with step 1's.
+  const saved = route.kind === 'step' || (route.kind === 'start' && resumedOnStart(historyState) !== null);
+  return saved ? (
+    <SchemaParts brand={brand} product={product} runtime={runtime}>
+      {page}
+    </SchemaParts>
+  ) : (
+    page
+  );
+}
+
+function SchemaParts({ brand, product, runtime, children }: { brand: Brand; product: Product; runtime: FormRuntime; children: ReactNode }): ReactNode {
+  const parts = useSchemaParts(runtime);
+  if (parts === undefined) return <LoadingPage brand={brand} product={product} />;
+  if (parts === 'failed') return <LoadFailedPage brand={brand} product={product} />;
+  return children;
 }

@@ -23,7 +23,7 @@ import { paths } from '../routes.ts';
 import { fill } from '../text.ts';
 import { loadPrefill, sendCode, verifyCode, type SendOutcome } from './api.ts';
 import { CodeModal, type CodeModalProps } from './CodeModal.tsx';
-import { landingStep, markPrefilled, PREFILL_STEP, savedForm, WHOLE_FORM_STEP } from './saved-form.ts';
+import { landingStepWhenLoaded, markPrefilled, PREFILL_STEP, savedForm, WHOLE_FORM_STEP } from './saved-form.ts';
 import './resume.css';
 
 export type ResumeGateProps = {
@@ -93,14 +93,17 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
   const submit = async (code: string) => {
     setChecking(true);
     const outcome = await verifyCode(product, id, token, code);
-    setChecking(false);
+    if (outcome.kind !== 'verified') setChecking(false);
     if (outcome.kind === 'notFound') return setPhase('notFound');
     if (outcome.kind !== 'verified') return setCodeError({ text: verifyError(outcome, flowResume?.invalidCode ?? resume.errors.invalid) });
-    land(outcome.saved);
+    // Which step it lands on checks the saved answers of every step: the dialog stays busy
+    // until the later steps' validators (asked for when the route opened) are here.
+    await land(outcome.saved);
+    setChecking(false);
   };
 
   /** The saved form in this tab and the page moved on: after a verified code, or the code-less load of a logged-in customer. */
-  const land = (answer: Record<string, unknown>) => {
+  const land = async (answer: Record<string, unknown>) => {
     if (props.mode === 'session') {
       trackResume('prefill_login_success', details);
       return props.onVerified();
@@ -112,7 +115,7 @@ export function ResumeGate(props: ResumeGateProps): ReactNode {
     let step: number;
     if (props.mode === 'prefill') step = wholeForm ? WHOLE_FORM_STEP : PREFILL_STEP;
     else if (saved.step === 0) step = 0;
-    else step = landingStep(props.runtime, saved.data, wholeForm ? undefined : props.step);
+    else step = await landingStepWhenLoaded(props.runtime, saved.data, wholeForm ? undefined : props.step, saved.step);
     trackResume('prefill_login_success', details);
     if (mode === 'prefill') markPrefilled(id);
     // Steps already reached were counted in the browser that filled them.

@@ -41,6 +41,21 @@ export function landingStep(runtime: FormRuntime, data: FormData, requested?: nu
   return active.at(-1) ?? 1;
 }
 
+/**
+ * `landingStep` once the runtime has every step's validator (a product's comes in parts,
+ * engine/core/schema-parts.ts): a part still loading is awaited, never a check that throws.
+ * Should the parts fail to load, it lands on the link's step (or the step saved last) unchecked;
+ * the application page then asks for them again, and says so if it cannot.
+ */
+export async function landingStepWhenLoaded(runtime: FormRuntime, data: FormData, requested: number | undefined, savedStep: number): Promise<number> {
+  try {
+    await runtime.whenSchemaLoaded();
+  } catch {
+    return Math.max(requested ?? savedStep, 1);
+  }
+  return landingStep(runtime, data, requested);
+}
+
 /** The step the prefill flow lands on: the consumer's last; the mortgage shows its whole form (marketplace spec §4, showWholeForm). */
 export const PREFILL_STEP = 7;
 /**

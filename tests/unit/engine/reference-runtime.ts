@@ -42,7 +42,7 @@ export function isTruthy(rule: Logic, data: FormData, context: RuleContext = {},
 const MAX_VISIBILITY_PASSES = 5;
 
 /** The former runtime's calls (it had no `view`). `checkedWith` and `validateSave` came after it (issue 25, issue 24), so they are not compared: their own tests cover them. */
-export type ReferenceRuntime = Omit<FormRuntime, 'view' | 'checkedWith' | 'validateSave'>;
+export type ReferenceRuntime = Omit<FormRuntime, 'view' | 'checkedWith' | 'validateSave' | 'schemaLoaded' | 'whenSchemaLoaded'>;
 
 export function createReferenceRuntime(doc: FormDocument, validateSchema: SchemaValidateFunction): ReferenceRuntime {
   const context: RuleContext = { constants: doc.constants, texts: doc.texts };
