@@ -94,7 +94,8 @@ function preparedChanges(before: FormData, after: FormData, also: ReadonlySet<st
   return changed;
 }
 
-const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, i) => Object.is(item, b[i]));
+/** The same items in the same order, each the same object (the lists a view hands out keep their items' identity). */
+export const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, i) => Object.is(item, b[i]));
 
 export function viewMaker(rules: ViewRules): (input: ViewInput, basis?: ViewBasis) => FormView {
   const answersOf = new WeakMap<FormView, Answers>();

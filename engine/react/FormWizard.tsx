@@ -10,7 +10,7 @@
 // the wizard nor a page holding the store renders on a keystroke.
 import { createSchemaUtils, deepEquals, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { isEmpty, topLevelField, type FieldError, type FormData, type FormRuntime, type Step } from '../core/index.ts';
+import { isEmpty, sameList, topLevelField, type FieldError, type FormData, type FormRuntime, type Step } from '../core/index.ts';
 import { createAnswersStore, useAnswers, type AnswersStore } from './answers.ts';
 import { WizardContext, type RendererServices, type RendererSlots, type SummaryItem, type WizardContextValue } from './context.ts';
 import { engineValidator } from './engine-validator.ts';
@@ -96,7 +96,6 @@ function withDefaults(schemaUtils: ReturnType<typeof createSchemaUtils>, schema:
 
 const NO_DATA: FormData = {};
 const activeStepsOf = (_: FormData, answers: AnswersStore) => answers.view().activeSteps;
-const sameSteps = (a: readonly Step[], b: readonly Step[]) => a.length === b.length && a.every((step, i) => step === b[i]);
 
 export function FormWizard(props: FormWizardProps): ReactNode {
   const { runtime, currentStep, messages, onContinue } = props;
@@ -167,7 +166,7 @@ export function FormWizard(props: FormWizardProps): ReactNode {
     if (data !== source) onChangeRef.current?.(data);
   }, [source, answers, defaults, doc]);
 
-  const activeSteps = useAnswers(answers, activeStepsOf, sameSteps);
+  const activeSteps = useAnswers(answers, activeStepsOf, sameList<Step>);
   const revealedSteps = useMemo(() => activeSteps.filter((step) => step.number <= currentStep), [activeSteps, currentStep]);
   const isRevealed = revealedSteps.some((step) => step.number === currentStep);
   const buttonLabelOf = useCallback((_: FormData, store: AnswersStore) => (isRevealed ? store.view().buttonLabel(currentStep) : ''), [isRevealed, currentStep]);

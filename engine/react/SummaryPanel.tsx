@@ -4,7 +4,7 @@
 // answers' store, each section subscribes to its own answers, so a keystroke renders
 // the section showing the edited answer and nothing else of the panel.
 import { memo, useCallback, type ReactNode } from 'react';
-import type { FormData, FormDocument, FormRuntime, FormView, SummarySection } from '../core/index.ts';
+import { sameList, type FormData, type FormDocument, type FormRuntime, type FormView, type SummarySection } from '../core/index.ts';
 import { useAnswers, type AnswersStore } from './answers.ts';
 import { displayValue } from './display.ts';
 import { goToStep } from './focus.ts';
@@ -56,7 +56,6 @@ function EmailValue({ address }: { address: string }): ReactNode {
 }
 
 const NO_DATA: FormData = {};
-const sameSections = (a: readonly SummarySection[], b: readonly SummarySection[]) => a.length === b.length && a.every((section, i) => section === b[i]);
 
 export function SummaryPanel(props: SummaryPanelProps): ReactNode {
   if (props.answers) return <LiveSummaryPanel {...props} answers={props.answers} />;
@@ -83,7 +82,7 @@ export function SummaryPanel(props: SummaryPanelProps): ReactNode {
 /** The panel over the answers' store: renders again when the sections shown change, each section when its answers do. */
 function LiveSummaryPanel({ runtime, answers, currentStep, messages, onEdit = goToStep }: SummaryPanelProps & { answers: AnswersStore }): ReactNode {
   const sectionsOf = useCallback((_: FormData, store: AnswersStore) => store.view().summarySections(currentStep), [currentStep]);
-  const sections = useAnswers(answers, sectionsOf, sameSections);
+  const sections = useAnswers(answers, sectionsOf, sameList<SummarySection>);
   if (sections.length === 0) return <p className="lv-summary__empty">{messages.summaryEmpty}</p>;
   return (
     <div className="lv-summary">

@@ -8,12 +8,12 @@
 import { usePageReady } from './hydration.ts';
 import type { ValidatorType } from '@rjsf/utils';
 import { memo, useCallback, type ReactNode } from 'react';
-import type { FormData, Step } from '../core/index.ts';
+import { sameList, type FormData, type Step } from '../core/index.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { stepDomId, stepHeadingId } from './ids.ts';
 import { fill, type RendererMessages } from './messages.ts';
 import { FieldForm } from './FieldForm.tsx';
-import { sameSpecs, type FieldSpec, type SectionSpec } from './field-forms.ts';
+import type { FieldSpec, SectionSpec } from './field-forms.ts';
 import { useWizardState, type WizardState } from './store.ts';
 
 export interface WizardStepsProps {
@@ -126,7 +126,7 @@ interface SectionViewProps {
 const SectionView = memo(function SectionView({ spec, ...shared }: SectionViewProps): ReactNode {
   const { section } = spec;
   const visibleOf = useCallback((state: WizardState): readonly FieldSpec[] => spec.fields.filter(({ field }) => state.view.visible.has(field)), [spec]);
-  const visible = useWizardState(visibleOf, sameSpecs);
+  const visible = useWizardState(visibleOf, sameList<FieldSpec>);
   if (visible.length === 0) return null;
   const fields = visible.map((field) => <FieldForm key={field.field} spec={field} {...shared} />);
   // A section without a title may still say something about its fields (the login's where the code goes).

@@ -46,8 +46,9 @@ export function createAnswersStore(runtime: FormRuntime, initial: FormData): Ans
     set(next) {
       if (next === data) return;
       const changed = changedKeys(data, next);
-      // The view is made at once from the one before, so a subscriber reading it finds it made.
-      view = runtime.view(next, view?.data === data ? view : runtime.view(data, view));
+      // The view is made at once from the last one (whichever data it was of: view.ts compares
+      // with its snapshot), so a subscriber reading it finds it made.
+      view = runtime.view(next, view);
       data = next;
       for (const listener of [...everyChange]) listener();
       for (const key of changed) for (const listener of [...(byField.get(key) ?? [])]) listener();

@@ -81,9 +81,6 @@ export function fieldUiSchema(doc: FormDocument, field: string, title: string | 
   return uiSchema;
 }
 
-/** The visible fields of a section, in order. */
-export const sameSpecs = (a: readonly FieldSpec[], b: readonly FieldSpec[]) => a.length === b.length && a.every((item, i) => item === b[i]);
-
 /** The whole data with a field form's answer in place of the field's. */
 export function withField(data: FormData, field: string, fieldData: FormData): FormData {
   const next: FormData = { ...data };

@@ -153,11 +153,12 @@ function ProductPages({ brand, product, flow, rest, load }: { brand: Brand; prod
   );
 }
 
-/** A step's path, a resume link or the mortgage's resumed start: the page may check answers of any step. */
-function namesSaved(route: AppRoute, search: string, historyState: unknown): boolean {
-  if (route.kind === 'step') return true;
-  return route.kind === 'start' && (new URLSearchParams(search).has('id') || resumedOnStart(historyState) !== null);
-}
+/** A step's path or the mortgage's resumed start: the page shows a saved application. */
+const showsSaved = (route: AppRoute, historyState: unknown) => route.kind === 'step' || (route.kind === 'start' && resumedOnStart(historyState) !== null);
+
+/** A saved application's page or a resume link: the page may check answers of any step. */
+const namesSaved = (route: AppRoute, search: string, historyState: unknown) =>
+  showsSaved(route, historyState) || (route.kind === 'start' && new URLSearchParams(search).has('id'));
 
 /** The form of a product: its application page, or the code gate of a saved one this tab does not hold. */
 function ProductForm({ brand, product, flow, route, form, search, historyState }: { brand: Brand; product: Product; flow: AppFlow; route: AppRoute; form: Loading; search: string; historyState: unknown }): ReactNode {
@@ -188,8 +189,7 @@ function ProductForm({ brand, product, flow, route, form, search, historyState }
   // A saved application's answers reach past step 1: its page waits for every step's validator
   // (asked for when the route was opened). A new application's start page, which the server
   // may have rendered and the browser hydrates, is shown at once with step 1's.
-  const saved = route.kind === 'step' || (route.kind === 'start' && resumedOnStart(historyState) !== null);
-  return saved ? (
+  return showsSaved(route, historyState) ? (
     <SchemaParts brand={brand} product={product} runtime={runtime}>
       {page}
     </SchemaParts>
