@@ -11,7 +11,7 @@
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ValidatorType } from '@rjsf/utils';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { FormData } from '../core/index.ts';
 import { useAnswers } from './answers.ts';
 import { useWizard } from './context.ts';
@@ -45,18 +45,6 @@ export interface FieldFormProps {
   onSubmit(): void;
 }
 
-/** Calls `run` once the current frame is painted; returns a cancel. */
-function afterPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) clearTimeout(timer);
-  };
-}
-
 export const FieldForm = memo(function FieldForm({ spec, validator, onFieldChange, onBlur, onSubmit }: FieldFormProps): ReactNode {
   const { answerStore, runtime } = useWizard();
   const { field } = spec;
@@ -65,31 +53,12 @@ export const FieldForm = memo(function FieldForm({ spec, validator, onFieldChang
   const errors = useWizardState(fieldErrorsOf(field), sameErrorList, field);
   const uiSchema = useMemo(() => fieldUiSchema(runtime.document, field, title), [runtime, field, title]);
   const extraErrors = useMemo(() => toErrorSchema(errors.map(([path, message]) => ({ field: path, message }))), [errors]);
-  // The form's own change coming back from the store is given to RJSF after the frame is
-  // painted: RJSF already holds it, and taking it back as `formData` costs a pass over its
-  // state (defaults, the schema, errors) and a second render, about a third of a
-  // keystroke's JavaScript in a small form (issue 31). Anything else (another answer, a
-  // new title or errors, data from elsewhere) is given at once, with the answer as it is.
-  const reported = useRef<FormData | null>(null);
-  const given = useRef({ formData, uiSchema, extraErrors });
-  const [settled, settle] = useState<FormData | null>(null);
-  const last = given.current;
-  const echo =
-    formData !== last.formData && settled !== formData && reported.current !== null && sameFormData(formData, reported.current) && uiSchema === last.uiSchema && extraErrors === last.extraErrors;
-  const shown = echo ? last.formData : formData;
-  useLayoutEffect(() => {
-    given.current = { formData: shown, uiSchema, extraErrors };
-  });
-  useEffect(() => {
-    if (!echo) return;
-    return afterPaint(() => settle(formData));
-  }, [echo, formData]);
+  // The form's own change comes back from the store as `formData` at once. Holding it back
+  // until the frame was painted saved RJSF a pass over its state per keystroke, but lost keys on
+  // a slow phone: a render that passed the held-back answer while RJSF held a newer one made RJSF
+  // take the older one (issue 31; tests/e2e/typing.spec.ts types on a throttled CPU).
   const onChange = useCallback(
-    (event: IChangeEvent) => {
-      const data = (event.formData ?? {}) as FormData;
-      reported.current = data;
-      onFieldChange(field, data);
-    },
+    (event: IChangeEvent) => onFieldChange(field, (event.formData ?? {}) as FormData),
     [field, onFieldChange],
   );
   return (
@@ -97,7 +66,7 @@ export const FieldForm = memo(function FieldForm({ spec, validator, onFieldChang
       className="lv-field-form"
       schema={spec.schema}
       uiSchema={uiSchema}
-      formData={shown}
+      formData={formData}
       validator={validator}
       templates={templates}
       widgets={widgets}

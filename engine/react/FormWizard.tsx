@@ -202,13 +202,19 @@ export function FormWizard(props: FormWizardProps): ReactNode {
   const sections = useMemo(() => sectionSpecs(doc), [doc]);
   const onFieldChange = useCallback((field: string, fieldData: FormData) => change(withField(answers.get(), field, fieldData)), [change, answers]);
 
+  const stepNow = useRef(currentStep);
+  stepNow.current = currentStep;
   const validateBlurred = useCallback(
     (blurred: string[]) => {
       // Leaving a field also checks again the answered fields whose checks read it: a
       // month in the future shows its message when its year is left, not only on continue.
+      // A later step's field is left out while its validator is still on its way (schema-parts.ts):
+      // its step is not shown before it has arrived, and continuing checks it then.
+      const loaded = runtime.schemaLoaded();
       const fields = new Set(blurred);
       for (const field of blurred)
-        for (const other of runtime.checkedWith(topLevelField(field))) if (!isEmpty(answers.get()[other])) fields.add(other);
+        for (const other of runtime.checkedWith(topLevelField(field)))
+          if (!isEmpty(answers.get()[other]) && (loaded || (runtime.stepOf(other) ?? 0) <= stepNow.current)) fields.add(other);
       setFieldErrors((current) => {
         let next = current;
         for (const field of fields) {

@@ -11,7 +11,7 @@ import { listContentPages } from '../../engine/core/node.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASE_MODULES_PATH } from './forms/release-modules.ts';
 import { RENDER_DIR, firstPaint, firstPaintPage, loadRenderStep, type PageFormInfo } from './first-paint.ts';
-import { BUILT_FORM_CHUNKS_FILE, BUILT_RELEASES_FILE, builtChunksFor, injectFirstPaint, injectLiveForms, pageForm, parseBuiltChunks, parseBuiltReleases, preloadFor } from './live-page.ts';
+import { BUILT_FORM_CHUNKS_FILE, BUILT_RELEASES_FILE, builtChunksFor, injectFirstPaint, injectLiveForms, inlineStylesheets, linkedStylesheets, pageForm, parseBuiltChunks, parseBuiltReleases, preloadFor } from './live-page.ts';
 import { studioTexts } from './messages.ts';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers.ts';
 
@@ -108,6 +108,11 @@ async function shellSender(dir: string, forms: ShellForms) {
   const readIfThere = (file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : undefined);
   const built = parseBuiltReleases(readIfThere(BUILT_RELEASES_FILE));
   const chunks = parseBuiltChunks(readIfThere(BUILT_FORM_CHUNKS_FILE));
+  // The page with step 1 rendered carries the sheets inline (live-page.ts inlineStylesheets).
+  const sheets = Object.fromEntries(linkedStylesheets(html).flatMap((href) => {
+    const text = readIfThere(href.slice(1));
+    return text === undefined ? [] : [[href, text]];
+  }));
   const paint = firstPaint(forms.pageForm ? await loadRenderStep(dir) : undefined, { onError: (error, page) => forms.onRenderError?.(error, page.path) });
   // A handful of pages (product × brand × live state × rendered step 1): made and compressed once each,
   // found by what makes them, so a request costs a lookup.
@@ -136,7 +141,7 @@ async function shellSender(dir: string, forms: ShellForms) {
     const key = JSON.stringify([live, preload ?? null, files, step?.key ?? null]);
     const page = encode(key, () => {
       const shell = injectLiveForms(html, live, preload, files);
-      return step ? injectFirstPaint(shell, step.rendered) : shell;
+      return step ? injectFirstPaint(inlineStylesheets(shell, sheets), step.rendered) : shell;
     });
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding').header('etag', page.etag);
     if (reply.statusCode === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();

@@ -34,6 +34,8 @@ const draftAmount = (page: Page) =>
 test('without JavaScript, step 1 is on the page: its heading, fields, labels and button', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
+  const sheets: string[] = [];
+  page.on('request', (request) => void (request.resourceType() === 'stylesheet' && sheets.push(request.url())));
   const response = await page.goto(START);
   expect(response!.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -44,6 +46,11 @@ test('without JavaScript, step 1 is on the page: its heading, fields, labels and
   await expect(step(page, 1).getByRole('button', { name: CONTINUE })).toBeVisible();
   // The form's chunk is asked for from the HTML, not only by a script.
   expect(await response!.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/base-[\w-]+\.js">/);
+  // Styled by the sheets the page carries (live-page.ts inlineStylesheets), none asked for: a linked
+  // sheet would hold the first paint back until it arrived.
+  await expect(step(page, 1).getByRole('button', { name: CONTINUE })).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  expect(await page.locator('style').count()).toBeGreaterThan(0);
+  expect(sheets).toEqual([]);
   await context.close();
 });
 
@@ -75,6 +82,11 @@ test('hydrated step 1 validates on leaving a field, summarises errors on continu
   await expect(amount).toHaveValue(/12\s?000/);
   await page.goForward();
   await expect(page.locator('.lv-step--current')).toHaveAttribute('id', 'step-2');
+  // The later chunks name the inlined sheets as theirs: Vite's loader finds their (disabled) links and adds none.
+  const linked = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].map((link) => link.href));
+  const inlined = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map((link) => link.href));
+  expect(inlined.length).toBeGreaterThan(0);
+  expect(linked.filter((href) => inlined.includes(href))).toEqual([]);
   expect(faults).toEqual([]);
 });
 
@@ -110,5 +122,30 @@ test('an amount typed before the page has hydrated reaches the answers', async (
   await hydrated(page);
   await expect(amount).toHaveValue(/9\s?300/);
   await expect.poll(() => draftAmount(page)).toBe(9300);
+  expect(faults).toEqual([]);
+});
+
+test("leaving a step-1 answer that a later step's check reads, before that step's validator has arrived, breaks nothing", async ({ page }) => {
+  const faults = await watchFaults(page);
+  // The later steps' validators (schema-parts.ts) are held until step 1 has been answered and left.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/vaihe\d+-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto(START);
+  await hydrated(page);
+  // The purpose is read by the later steps' "no loans" checks, which a blur re-checks when answered.
+  await step(page, 1).getByRole('radio', { name: 'Remontti' }).check();
+  await field(page, 'inputAppliedAmount').focus();
+  await expect.poll(() => asked).toBe(true);
+  await expect(step(page, 1).getByRole('radio', { name: 'Remontti' })).toBeChecked();
+  release();
+  await fillLoanStep(page, { amount: '12000' });
+  await continueFrom(page, 1);
+  await expectStep(page, 2);
   expect(faults).toEqual([]);
 });

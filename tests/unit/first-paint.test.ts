@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readCatalogue } from '../../engine/core/node.ts';
 import type { FormRuntime } from '../../engine/core/runtime.ts';
 import { firstPaint, firstPaintKey, firstPaintPage } from '../../src/server/first-paint.ts';
-import { builtChunksFor, injectFirstPaint, injectLiveForms, parseBuiltChunks } from '../../src/server/live-page.ts';
+import { builtChunksFor, injectFirstPaint, injectLiveForms, inlineStylesheets, linkedStylesheets, parseBuiltChunks } from '../../src/server/live-page.ts';
 
 const catalogue = readCatalogue();
 const [a, b] = ['a'.repeat(64), 'b'.repeat(64)];
@@ -101,5 +101,17 @@ describe('the served page', () => {
     expect(page).toContain('<meta name="theme-color" content="#0b5752" />');
     expect(page).toContain('<title>Kulutusluotto &amp; &lt;b&gt;</title>');
     expect(page).toContain('<div id="root"><main>$& step</main></div>');
+  });
+
+  it("carries the build's sheets inline, each link kept disabled, and leaves linked a sheet it lacks or one naming other files", () => {
+    const shell =
+      '<head><link rel="stylesheet" crossorigin href="/assets/react-1.css"><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="stylesheet" href="/assets/fonts-1.css"><link rel="icon" href="/favicon.svg" /></head>';
+    expect(linkedStylesheets(shell)).toEqual(['/assets/react-1.css', '/assets/index-1.css', '/assets/fonts-1.css']);
+    const page = inlineStylesheets(shell, { '/assets/react-1.css': '.a{color:red}</style>', '/assets/fonts-1.css': '@font-face{src:url(f.woff2)}' });
+    expect(page).toContain('<style>.a{color:red}<\\/style></style><link rel="stylesheet" crossorigin href="/assets/react-1.css" disabled>');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(page).toContain('<link rel="stylesheet" href="/assets/fonts-1.css">');
+    expect(page).toContain('<link rel="icon" href="/favicon.svg" />');
+    expect(page.match(/<style>/g)).toHaveLength(1);
   });
 });
