@@ -131,9 +131,12 @@ export function injectFirstPaint(html: string, step: { html: string; title: stri
     .replace(/<div id="root"><\/div>/, () => `<div id="root">${step.html}</div>`);
 }
 
+const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/gi;
+const sheetOf = (tag: string) => /\bhref="(\/[^"]+\.css)"/.exec(tag)?.[1];
+
 /** The stylesheets the shell links from the build (`/assets/…css`), in order. Pure. */
 export function linkedStylesheets(html: string): string[] {
-  return [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi)].map((tag) => /\bhref="(\/[^"]+\.css)"/.exec(tag[0])?.[1]).filter((href): href is string => href !== undefined);
+  return [...html.matchAll(STYLESHEET_LINK)].map((tag) => sheetOf(tag[0])).filter((href): href is string => href !== undefined);
 }
 
 /**
@@ -141,16 +144,17 @@ export function linkedStylesheets(html: string): string[] {
  * server renders step 1 into (issue 31 goal 1): a linked sheet blocks the first paint until it
  * arrives, and on a slow link it shares the bandwidth with the page's script preloads, so the
  * rendered form sat unpainted for a round trip and more. Inline, it paints as the HTML is parsed.
- * A sheet `css` does not have, or one naming other files, stays linked. CSP allows it: helmet's default `style-src` has
- * 'unsafe-inline'. `</style` cannot occur in a built sheet; escaped anyway. The link stays too,
- * `disabled` (not fetched, not applied): Vite's preload helper finds a chunk's stylesheet by its
- * link, and without one it would fetch the sheet again and append it after the others.
+ * The link stays, `disabled` (neither fetched nor applied): Vite's preload helper finds a chunk's
+ * stylesheet by its link, and without one would fetch the sheet again and append it after the
+ * others. A sheet `css` lacks, or one naming other files (relative to itself, not to the page),
+ * stays linked. CSP allows it: helmet's default `style-src` has 'unsafe-inline'. Pure.
  */
 export function inlineStylesheets(html: string, css: Readonly<Record<string, string>>): string {
-  return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi, (tag) => {
-    const href = /\bhref="(\/[^"]+\.css)"/.exec(tag)?.[1];
+  return html.replace(STYLESHEET_LINK, (tag) => {
+    const href = sheetOf(tag);
     const text = href === undefined ? undefined : css[href];
-    // A sheet that names other files names them relative to itself, not to the page.
-    return text === undefined || /url\(|@import/i.test(text) ? tag : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>${tag.replace(/\s*\/?>$/, ' disabled>')}`;
+    if (text === undefined || /url\(|@import/i.test(text)) return tag;
+    // `</style` cannot occur in a built sheet; escaped anyway.
+    return `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>${tag.replace(/\s*\/?>$/, ' disabled>')}`;
   });
 }
