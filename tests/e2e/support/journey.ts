@@ -1,6 +1,6 @@
 // Shortcuts to a later step: the earlier steps filled and saved through the UI, as
 // an applicant would, so each spec can start where it wants to look.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   coApplicantBasics,
   continueFrom,
@@ -15,6 +15,16 @@ import {
   primaryWork,
   step,
 } from './application.ts';
+
+/**
+ * After a save: step n is shown and its heading has focus, which the page gives it once the step
+ * is in place; a keyboard user's next key goes there. A test typing before that raced the page
+ * settling after the first save (a field filled within 0.1 s of step 2 appearing was once empty).
+ */
+async function reached(page: Page, n: number): Promise<void> {
+  await expectStep(page, n);
+  await expect(step(page, n).getByRole('heading', { level: 2 })).toBeFocused();
+}
 
 export interface Journey {
   product?: 'kulutusluotto' | 'yhdistelylaina';
@@ -31,23 +41,23 @@ export async function reachStep(page: Page, target: number, journey: Journey = {
   if (target === 1) return;
   await fillLoanStep(page, { purpose: product === 'kulutusluotto' ? 'Remontti' : undefined, amount: journey.coApplicant ? '30000' : '12000', coApplicant: journey.coApplicant });
   await continueFrom(page, 1);
-  await expectStep(page, 2);
+  await reached(page, 2);
   if (target === 2) return;
   await fillBasics(page, 'primaryApplicant', { ...primaryBasics, ...journey.primary });
   if (journey.coApplicant) await fillBasics(page, 'coApplicant', coApplicantBasics);
   await continueFrom(page, 2);
-  await expectStep(page, 3);
+  await reached(page, 3);
   if (target === 3) return;
   await fillHousing(page, 'primaryApplicant', primaryHousing);
   await continueFrom(page, 3);
-  await expectStep(page, 4);
+  await reached(page, 4);
   if (target === 4) return;
   await fillWork(page, 'primaryApplicant', primaryWork);
   await continueFrom(page, 4);
-  await expectStep(page, 5);
+  await reached(page, 5);
   if (target === 5) return;
   await fillLoans(page, step(page, 5), product === 'yhdistelylaina' ? { kinds: ['Muu laina'] } : { kinds: [] });
   if (product === 'yhdistelylaina') await step(page, 5).getByRole('checkbox', { name: 'Maksan pois: muu laina' }).check();
   await continueFrom(page, 5, journey.coApplicant ? 'Jatka hakemusta' : 'Viimeistele hakemus');
-  await expectStep(page, journey.coApplicant ? 6 : 7);
+  await reached(page, journey.coApplicant ? 6 : 7);
 }
