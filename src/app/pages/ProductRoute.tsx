@@ -73,12 +73,13 @@ function useForm(load: FormLoader, brand: Brand, product: Product, release: stri
   return state;
 }
 
-/** Every step's validator, for a page that shows a saved application: `undefined` while they load. */
-function useSchemaParts(runtime: FormRuntime): 'loaded' | 'failed' | undefined {
+/** Every step's validator, for a page that shows a saved application (`wanted`): `undefined` while they load. */
+function useSchemaParts(runtime: FormRuntime, wanted: boolean): 'loaded' | 'failed' | undefined {
   const [settled, setSettled] = useState<{ runtime: FormRuntime; outcome: 'loaded' | 'failed' }>();
   const loaded = runtime.schemaLoaded();
   useEffect(() => {
-    if (loaded) return;
+    // A new application's page asks for them when the browser is idle (useForm), not here.
+    if (loaded || !wanted) return;
     let current = true;
     runtime.whenSchemaLoaded().then(
       () => current && setSettled({ runtime, outcome: 'loaded' }),
@@ -87,7 +88,7 @@ function useSchemaParts(runtime: FormRuntime): 'loaded' | 'failed' | undefined {
     return () => {
       current = false;
     };
-  }, [runtime, loaded]);
+  }, [runtime, loaded, wanted]);
   if (loaded) return 'loaded';
   return settled?.runtime === runtime ? settled.outcome : undefined;
 }
@@ -188,18 +189,20 @@ function ProductForm({ brand, product, flow, route, form, search, historyState }
   );
   // A saved application's answers reach past step 1: its page waits for every step's validator
   // (asked for when the route was opened). A new application's start page, which the server
-  // may have rendered and the browser hydrates, is shown at once with step 1's.
-  return showsSaved(route, historyState) ? (
-    <SchemaParts brand={brand} product={product} runtime={runtime}>
+  // may have rendered and the browser hydrates, is shown at once with step 1's. The page sits
+  // in SchemaParts either way: were it wrapped only on a step's path, the first save (the start
+  // path becoming step 1's, then step 2's) would unmount the page and build it anew.
+  return (
+    <SchemaParts brand={brand} product={product} runtime={runtime} waits={showsSaved(route, historyState)}>
       {page}
     </SchemaParts>
-  ) : (
-    page
   );
 }
 
-function SchemaParts({ brand, product, runtime, children }: { brand: Brand; product: Product; runtime: FormRuntime; children: ReactNode }): ReactNode {
-  const parts = useSchemaParts(runtime);
+/** The page once every step's validator has arrived, when it `waits` for them; else at once. */
+function SchemaParts({ brand, product, runtime, waits, children }: { brand: Brand; product: Product; runtime: FormRuntime; waits: boolean; children: ReactNode }): ReactNode {
+  const parts = useSchemaParts(runtime, waits);
+  if (!waits) return children;
   if (parts === undefined) return <LoadingPage brand={brand} product={product} />;
   if (parts === 'failed') return <LoadFailedPage brand={brand} product={product} />;
   return children;
