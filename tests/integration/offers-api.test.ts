@@ -1,7 +1,7 @@
 // The offers API over real HTTP on a real database: listing with sort pairs and paging,
 // refusals that change nothing, accepting and the lender page the answer leads to.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { answerDueDispatches, dispatchApplication } from '../../src/server/marketplace/dispatcher.ts';
+import { answerDueDispatches, cancelDispatches, dispatchApplication } from '../../src/server/marketplace/dispatcher.ts';
 import { loadCatalogue } from '../../src/server/marketplace/catalogue.ts';
 import { newToken } from '../../src/server/tokens.ts';
 import { describeOnDatabases } from './helpers/database.ts';
@@ -261,6 +261,72 @@ describeOnDatabases('offers API', (target) => {
       expect(statements).toHaveLength(1);
       expect((await get(offersUrl({ id: app.id, token: other.token }))).status).toBe(404);
       expect(statements).toHaveLength(2);
+    } finally {
+      server.db.query = query;
+    }
+  });
+
+  // Issue 31 goal 4: between two lenders' answers a poll sends again the bytes it sent before,
+  // and the statement reads no page; whatever changes the answer shows at the very next poll.
+  it('sends an unchanged answer again without reading the page, and every change at the next poll', async () => {
+    const polled = await newApplication();
+    await dispatchApplication(server.db, polled.id, { delayScale: 0 });
+    await server.db.query(`UPDATE lender_dispatches SET due_at = now() + interval '1 day' WHERE application_id = $1`, [polled.id]);
+    const lenders = loadCatalogue().lenders.length;
+    const pages: unknown[] = [];
+    const query = server.db.query;
+    server.db.query = (async (sql: string, params?: readonly unknown[]) => {
+      const result = await query.call(server.db, sql, params);
+      if (/\bjson_agg\b/.test(sql)) pages.push((result.rows[0] as { content?: unknown } | undefined)?.content);
+      return result;
+    }) as typeof query;
+    const poll = async () => {
+      const answer = await get(offersUrl(polled));
+      expect(answer.status).toBe(200);
+      return { text: answer.text, body: answer.body as PageBody };
+    };
+    const answerOne = async () => {
+      await server.db.query(
+        `UPDATE lender_dispatches SET due_at = now() WHERE id = (SELECT min(id) FROM lender_dispatches WHERE application_id = $1 AND status = 'pending')`,
+        [polled.id],
+      );
+      expect(await answerDueDispatches(server.db, { now: new Date(Date.now() + 1000) })).toBe(1);
+    };
+    try {
+      const first = await poll();
+      expect(first.body).toMatchObject({ content: [], pendingLenders: lenders, totalLenders: lenders });
+      expect(typeof pages.at(-1)).toBe('string');
+      expect((await poll()).text).toBe(first.text);
+      // Read: the row, the counts and the version; not the page.
+      expect(pages.at(-1)).toBeNull();
+
+      let offered = 0;
+      for (let answered = 1; answered <= 3; answered++) {
+        await answerOne();
+        const next = await poll();
+        offered = Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM offers WHERE application_id = $1', [polled.id])).rows[0].n);
+        expect(next.body).toMatchObject({ pendingLenders: lenders - answered, totalElements: offered });
+        expect(next.body.content).toHaveLength(offered);
+        expect((await poll()).text).toBe(next.text);
+      }
+
+      // Another query of the same application is answered for itself, then the first again.
+      expect((await get(offersUrl(polled, '?sort=amount,desc'))).body).toMatchObject({ totalElements: offered });
+      expect((await poll()).body).toMatchObject({ pendingLenders: lenders - 3 });
+
+      // Any write to the application's row (the business order reads its applied amount) is read anew.
+      await server.db.query('UPDATE applications SET updated_at = now() WHERE id = $1', [polled.id]);
+      await poll();
+      expect(typeof pages.at(-1)).toBe('string');
+
+      // A cancellation ends the waiting at once.
+      await cancelDispatches(server.db, polled.id);
+      expect((await poll()).body).toMatchObject({ pendingLenders: 0, totalElements: offered });
+
+      // The kept answer never goes to a wrong token.
+      const wrong = await get(offersUrl({ id: polled.id, token: other.token }));
+      expect(wrong.status).toBe(404);
+      expect(wrong.text).not.toContain('pendingLenders');
     } finally {
       server.db.query = query;
     }

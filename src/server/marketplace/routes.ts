@@ -15,7 +15,8 @@ import { orderBusinessOffers } from './business-order.ts';
 import { loadMarkets } from './markets.ts';
 import { LENDER_STYLESHEET, lenderColourSheet, lenderNotFoundPage, lenderPage, partnerDemoPage } from './landing-page.ts';
 import { logoSvg } from './logos.ts';
-import { pollOffers, SORT_FIELDS, type SortField, type SortPair } from './offers.ts';
+import { AnswerCache } from './answer-cache.ts';
+import { pollOffersSince, SORT_FIELDS, type PolledOffers, type SortField, type SortPair } from './offers.ts';
 
 export interface MarketplaceRoutesOptions {
   db: Database;
@@ -31,6 +32,8 @@ const PAGE_SIZE_MAX = 100;
 /** More than any market has lenders: one answer each. */
 const MAX_OFFERS = 1000;
 const SORT_PAIRS_MAX = 4;
+/** About 3,000 applicants' full answers (10 kB each with every lender's offer): some 60 MB at most as UTF-16. */
+const ANSWER_CACHE_CHARACTERS = 30_000_000;
 const ACCEPT_BODY_LIMIT = 1024;
 /** Spec §7: without a sort the list comes cheapest first. */
 const DEFAULT_SORT: SortPair[] = [['apr', 'asc']];
@@ -45,11 +48,16 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
   // Polled every few seconds by every waiting applicant: the credential check and the
   // page come from one statement, checked with the same `openedBy` as every other route,
   // for the poll's own products only: another product's application is the 404 of a wrong link.
+  // Between two lenders' answers the statement only compares versions, and the bytes sent last
+  // time for the same query are sent again (answer-cache.ts).
+  const answers = new AnswerCache(ANSWER_CACHE_CHARACTERS);
   const poll = (products: ReadonlySet<string>, business: boolean) =>
     async (request: FastifyRequest<{ Params: ApplicationParams; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
       const { id, token } = applicationCredentials(request.params.id, request.params.token);
       const query = parseOffersQuery(request.query);
-      const polled = await pollOffers(db, id, offersReadOptions(query, business));
+      const queryKey = JSON.stringify([query, business]);
+      const kept = answers.get(id, queryKey);
+      const polled = await pollOffersSince(db, id, offersReadOptions(query, business), kept?.version ?? null);
       try {
         openedBy(polled, token, products);
       } catch (error) {
@@ -58,7 +66,11 @@ export async function marketplaceRoutes(app: FastifyInstance, options: Marketpla
       }
       // After the check: a wrong token must not use up the application's own polls.
       await options.limiter.hit(db, 'poll', { ip: request.ip, application: id });
-      return reply.header('cache-control', 'no-store').send(offersAnswer(polled!, query, business));
+      const { version, ...read } = polled!;
+      // No page read: the version is the kept answer's.
+      const body = read.page ? JSON.stringify(offersAnswer(read, query, business)) : kept!.body;
+      if (read.page) answers.set(id, { query: queryKey, version, body });
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
     };
   // Spec §7: each flow says where its offers lists are (the consumer's one path, the business's under its API).
   for (const { flow, groups } of options.flows.loaded) {
@@ -138,7 +150,7 @@ export function offersReadOptions(query: OffersQuery, business: boolean): Offers
 }
 
 /** The offers list answer (spec §7) of a polled application, read with `offersReadOptions`. */
-export function offersAnswer(polled: NonNullable<Awaited<ReturnType<typeof pollOffers>>>, query: OffersQuery, business: boolean) {
+export function offersAnswer(polled: Pick<PolledOffers, 'page' | 'appliedAmount'>, query: OffersQuery, business: boolean) {
   const { page } = polled;
   const content = business ? orderBusinessOffers(page.content, polled.appliedAmount ?? 0).slice(query.page * query.size, (query.page + 1) * query.size) : page.content;
   return {
