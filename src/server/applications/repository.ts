@@ -4,7 +4,7 @@
 // seam; the same text runs on PGlite and on a PostgreSQL server.
 import type { Queryable } from '../db/index.ts';
 import type { SessionTouch } from '../sessions/sessions.ts';
-import { touchSessionSql } from '../sessions/store.ts';
+import { touchSessionCtes } from '../sessions/store.ts';
 import type { Navigation, Tracking } from './payload.ts';
 
 export interface StoredApplication {
@@ -121,7 +121,7 @@ export async function lockApplication(tx: Queryable, id: number): Promise<Stored
 
 /**
  * A save's read (routes.ts): the application, the revision of its row, and the browser's session
- * touched (store.ts `touchSessionSql`) when it holds the application, in one statement. The touch
+ * touched (store.ts `touchSessionCtes`) when it holds the application, in one statement. The touch
  * does not depend on the path's token, so a wrong token costs what a right one does; the caller
  * checks the token before it looks at the session. The revision is PostgreSQL's `xmin`, the
  * transaction that wrote this version of the row: any write to the row (a save, finalizing,
@@ -147,8 +147,8 @@ export async function readForSave(
 
 // The data as text: PGlite's thread (db/index.ts) then hands over one string, not the whole
 // application parsed there and cloned across to this thread, which parses it once instead.
-const READ_FOR_SAVE = `WITH touched AS (${touchSessionSql({ applicationId: '$1', tokenHash: '$2', now: '$3', idleUntil: '$4' })})
-  SELECT ${COLUMNS.replace(/\bdata\b/, 'data::text AS data')}, xmin::text AS revision, (SELECT id FROM touched) AS session_id FROM applications WHERE id = $1`;
+const READ_FOR_SAVE = `WITH ${touchSessionCtes({ applicationId: '$1', tokenHash: '$2', now: '$3', idleUntil: '$4' })}
+  SELECT ${COLUMNS.replace(/\bdata\b/, 'data::text AS data')}, xmin::text AS revision, (SELECT id FROM live_session) AS session_id FROM applications WHERE id = $1`;
 
 /** The form data of several applications at once (the lenders' answers read it). */
 export async function applicationData(db: Queryable, ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {

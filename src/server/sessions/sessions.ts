@@ -47,7 +47,7 @@ export interface Sessions {
   /** Refuses with 401 SESSION_REQUIRED unless this browser's session holds the application; its id. */
   requireFor(request: FastifyRequest, applicationId: number): Promise<number>;
   /**
-   * The values `requireFor` checks with (store.ts `touchSessionSql`), for a statement that reads
+   * The values `requireFor` checks with (store.ts `touchSessionCtes`), for a statement that reads
    * more in the same round trip (the save's); undefined when the request carries no well-formed
    * cookie. Whoever runs it answers `sessionRequired()` when it finds no session.
    */
