@@ -56,12 +56,12 @@ export interface TouchParams {
 }
 
 /**
- * How stale a session's idle expiry may get before a request moves it: against an idle limit of
- * hours, a minute is nothing, and an applicant saving step after step then writes the session row
- * once a minute instead of with every save (issue 31 goal 4: the write was a quarter of a save's
- * time on the embedded database).
+ * How stale a session's idle expiry may get before a request moves it: five minutes against an
+ * applicant's idle limit of a day (sessions.ts). An applicant saving a step every half minute then
+ * writes the session row once in ten saves instead of with each (issue 31 goal 4: that write was
+ * about a quarter of a save's time on the embedded database).
  */
-export const TOUCH_EVERY_SECONDS = 60;
+export const TOUCH_EVERY_SECONDS = 300;
 
 /**
  * The touch, written once, as two CTEs for a statement's WITH (PostgreSQL takes a data-modifying
