@@ -116,6 +116,18 @@ export function sharedMessagesFileOf(formsDir: string): string {
   return existsSync(own) ? own : join(FORMS_DIR, MESSAGES_FILE);
 }
 
+/**
+ * A messages file's messages without its check, for a reading that checks nothing (the server's
+ * logger, which names the sensitive fields before the products load and check every document: the
+ * check compiled a schema, about a tenth of the start, issue 31 goal 5); a file of another shape
+ * gives none.
+ */
+function uncheckedMessages(file: string): Record<string, string> {
+  const input = readJson(file, 'Yhteisiä viestejä') as { messages?: unknown } | null;
+  const messages = input && typeof input === 'object' ? input.messages : undefined;
+  return messages && typeof messages === 'object' && !Array.isArray(messages) ? (messages as Record<string, string>) : {};
+}
+
 /** What forms:check finds in a messages file. */
 export function checkSharedMessagesFile(file: string): readonly Finding[] {
   const input = readJson(file, 'Yhteisiä viestejä');
@@ -149,7 +161,7 @@ export function readFormSource(idOrPath: string, formsDir = FORMS_DIR, { check =
   const dir = sectionsDir ?? sectionsDirOf(file);
   const messagesFile = sharedMessagesFileOf(dirname(file));
   const result = checkSource(raw, (id) => readSection(dir, id), {
-    sharedMessages: readSharedMessages(messagesFile),
+    sharedMessages: check ? readSharedMessages(messagesFile) : uncheckedMessages(messagesFile),
     checkShape: check ? undefined : () => [],
     checkFlat: check ? findingsFor : () => [],
     checkOneSection: check ? sectionFindingsFor : () => [],

@@ -97,6 +97,18 @@ describe('loading a document checks it', () => {
     expect(readFormDocument(brokenFile, undefined, { check: false }).steps[0].sections[0].fields).toContain('nope');
   });
 
+  // The server's logger reads every document unchecked before the products load and check them
+  // (src/server/logging.ts): an unchecked reading checks the folder's shared messages no more than
+  // the document (checking them compiled a schema, issue 31 goal 5).
+  it('an unchecked reading checks neither the document nor the shared messages beside it', () => {
+    const folder = mkdtempSync(join(dir, 'messages-'));
+    const file = join(folder, 'mini.json');
+    writeFileSync(file, JSON.stringify(base()));
+    writeFileSync(join(folder, 'messages.json'), JSON.stringify({ messages: { required: 42 }, unknown: true }));
+    expect(() => readFormDocument(file)).toThrow(FormLoadError);
+    expect(readFormDocument(file, undefined, { check: false }).id).toBe('mini');
+  });
+
   it('runtimeForDocument refuses a broken document object, also one broken after it was loaded', () => {
     const doc = base();
     expect(runtimeForDocument(doc).document.id).toBe('mini');
