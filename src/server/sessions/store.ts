@@ -82,7 +82,7 @@ export const touchSessionCtes = (p: TouchParams) =>
 
 const TOUCH_SESSION_FOR = `WITH ${touchSessionCtes({ tokenHash: '$1', applicationId: '$2', now: '$3', idleUntil: '$4' })} SELECT id FROM live_session`;
 
-/** The live session with this token hash if it holds the application, its id; one statement, and it moves the idle expiry. */
+/** The live session with this token hash if it holds the application, its id; one statement, which moves the idle expiry when it is due (`TOUCH_EVERY_SECONDS`). */
 export async function touchSessionFor(db: Queryable, tokenHash: Uint8Array, applicationId: number, now: Date, idleMs: number): Promise<number | undefined> {
   const result = await db.query<{ id: number | string }>(TOUCH_SESSION_FOR, [tokenHash, applicationId, now.toISOString(), new Date(now.getTime() + idleMs).toISOString()]);
   const row = result.rows[0];
