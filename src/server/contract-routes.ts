@@ -51,6 +51,9 @@ function serializerOf(schema: object): (value: unknown) => string {
   return serialize;
 }
 
+/** How many request validators and answer serializers this process has compiled (tests: none is left for the server's ready). */
+export const contractCompilations = () => ({ validators: validators.size, serializers: serializers.size });
+
 /** Ajv's errors as Fastify's FST_ERR_VALIDATION (errors.ts answers it). */
 function validationError(errors: ErrorObject[] | null | undefined): Error {
   const error = new Error('body refused by the contract') as Error & { validation: ErrorObject[]; validationContext: string; statusCode: number; code: string };
@@ -97,7 +100,23 @@ export function registerContract(app: FastifyInstance, apiPrefixes: readonly str
     if (!key || keys.some((other) => other !== key)) throw new MissingContract(`${methods.join(',')} ${route.url}`);
     // A copy per route: Fastify marks and normalizes the schemas it is given, and the entries share parts.
     route.schema = { ...structuredClone(schemaOf(key)), ...route.schema };
+    compileAhead(route.schema);
   });
+}
+
+/**
+ * Compiles a route's schemas as it is registered, into the caches Fastify's compilers read when
+ * the server gets ready: the start registers most routes while the database is still opening on
+ * its own thread, so the compiling happens in that wait instead of after it (issue 31 goal 5:
+ * about 0.2 s of a start). A schema Fastify hands over in another shape is compiled then, as before.
+ */
+function compileAhead(schema: FastifySchema): void {
+  for (const part of [schema.body, schema.querystring, schema.params, schema.headers]) if (part && typeof part === 'object') validatorOf(part);
+  for (const answer of Object.values((schema.response ?? {}) as Record<string, { content?: Record<string, { schema?: object }> }>)) {
+    if (!answer || typeof answer !== 'object') continue;
+    if (answer.content) for (const media of Object.values(answer.content)) media?.schema && serializerOf(media.schema);
+    else serializerOf(answer);
+  }
 }
 
 /** The Fastify schema of a contract entry (its extra keys, e.g. summary, go to OpenAPI as they are). */
