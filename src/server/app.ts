@@ -17,6 +17,7 @@ import { DevOutbox, type Notifier } from './notify/notifier.ts';
 import { outboxRoutes } from './notify/outbox-routes.ts';
 import { devEmbedRoutes } from './dev-embed.ts';
 import { otpDevRoutes } from './otp/dev-routes.ts';
+import { loadRenderStep } from './first-paint.ts';
 import { registerPages } from './pages.ts';
 import { siteBannerRoutes } from './site-banners.ts';
 import { contentPageRoutes } from './content-pages.ts';
@@ -140,6 +141,9 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
+  // Starts loading the server's render of step 1, needed last (registerPages), while the database
+  // opens; a failure to load it fails the start there, where it is awaited.
+  if (options.staticDir) loadRenderStep(options.staticDir).catch(() => undefined);
   const products = options.products === undefined ? shippedProducts() : 'formsDir' in options.products ? loadProducts(options.products.formsDir) : options.products;
   // Before anything listens: a catalogue naming a flow with no module stops the start here.
   const flows = await loadServerFlows(products.catalogue, products.groups, { flowsDir: options.flowsDir });

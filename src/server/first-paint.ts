@@ -104,10 +104,20 @@ export function firstPaint(renderStep: RenderStep | undefined, { onError, year =
   };
 }
 
-/** The render the pages build made in `dir`, or undefined when it has none (then nothing is rendered on the server). */
-export async function loadRenderStep(dir: string): Promise<RenderStep | undefined> {
-  const file = join(dir, RENDER_MODULE);
-  if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { renderStep?: RenderStep };
-  return module.renderStep;
+const renders = new Map<string, Promise<RenderStep | undefined>>();
+
+/**
+ * The render the pages build made in `dir`, or undefined when it has none (then nothing is
+ * rendered on the server); loaded once per folder. The app asks for it as it starts building
+ * (app.ts), so that loading React's server renderer and the forms (about 0.1 s) overlaps the
+ * database's opening instead of following it (issue 31 goal 5).
+ */
+export function loadRenderStep(dir: string): Promise<RenderStep | undefined> {
+  let render = renders.get(dir);
+  if (!render) {
+    const file = join(dir, RENDER_MODULE);
+    render = existsSync(file) ? import(pathToFileURL(file).href).then((module: { renderStep?: RenderStep }) => module.renderStep) : Promise.resolve(undefined);
+    renders.set(dir, render);
+  }
+  return render;
 }
