@@ -110,9 +110,8 @@ test("a reloaded start page shows this tab's draft after hydration, without a hy
   expect(faults).toEqual([]);
 });
 
-test('an amount typed before the page has hydrated reaches the answers', async ({ page }) => {
-  const faults = await watchFaults(page);
-  // The application's entry is held until the amount is typed into the server's HTML.
+/** Opens the start page with the application's entry script held back: the server's HTML alone, until the returned function lets the script go. */
+async function openStartHeld(page: Page): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -120,6 +119,13 @@ test('an amount typed before the page has hydrated reaches the answers', async (
     await route.continue();
   });
   await page.goto(START, { waitUntil: 'commit' });
+  return release;
+}
+
+test('an amount typed before the page has hydrated reaches the answers', async ({ page }) => {
+  const faults = await watchFaults(page);
+  // The application's entry is held until the amount is typed into the server's HTML.
+  const release = await openStartHeld(page);
   const amount = field(page, 'inputAppliedAmount');
   await amount.fill('9300');
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
@@ -132,13 +138,7 @@ test('an amount typed before the page has hydrated reaches the answers', async (
 
 test('Enter in a field before the page has hydrated reloads nothing, and continues once it has', async ({ page }) => {
   const faults = await watchFaults(page);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(START, { waitUntil: 'commit' });
+  const release = await openStartHeld(page);
   const amount = field(page, 'inputAppliedAmount');
   await amount.focus();
   // A mark on this document: a reload (the form submitted natively) would take it away.
