@@ -16,7 +16,6 @@ import type { FormData } from '../core/index.ts';
 import { useAnswers } from './answers.ts';
 import { useWizard } from './context.ts';
 import { fieldErrorsOf, fieldUiSchema, formDataOf, sameErrorList, sameFormData, titleOf, type FieldSpec } from './field-forms.ts';
-import { usePageReady } from './hydration.ts';
 import { useWizardState } from './store.ts';
 import { toErrorSchema } from './engine-validator.ts';
 import { ID_PREFIX, ID_SEPARATOR } from './ids.ts';
@@ -34,19 +33,8 @@ export const DEFAULTS_BEHAVIOUR = {
 /** RJSF's fields but for the number field, whose locale lookup is made once (NumberField.tsx). */
 const FIELDS = { NumberField };
 
-/**
- * After the field, instead of RJSF's submit button (the wizard's continue button is the step's):
- * the form's default button, out of sight and out of the tab order, which Enter in any of the
- * field's inputs presses (HTML's implicit submission): continue. Disabled until the page is ready
- * (hydration.ts): on the server's HTML, before any script has run, Enter would submit the form
- * natively, to a reload of the page with the field in its address; a disabled default button
- * makes Enter do nothing there.
- */
-function EnterContinues(): ReactNode {
-  const ready = usePageReady();
-  return <button type="submit" hidden disabled={!ready} tabIndex={-1} aria-hidden="true" />;
-}
-const ENTER_CONTINUES = <EnterContinues />;
+/** Nothing after the field: RJSF's submit button is the wizard's continue button. */
+const NO_BUTTON = <></>;
 
 export interface FieldFormProps {
   spec: FieldSpec;
@@ -94,7 +82,7 @@ export const FieldForm = memo(function FieldForm({ spec, validator, onFieldChang
       onBlur={onBlur}
       onSubmit={onSubmit}
     >
-      {ENTER_CONTINUES}
+      {NO_BUTTON}
     </Form>
   );
 });

@@ -2,8 +2,7 @@
 // (docs/adr/0012-first-paint.md). Without JavaScript the form is on the page; with it, hydration
 // raises no error and no CSP violation, and the hydrated step behaves as a client-rendered one:
 // validation on leaving a field, the error summary on continue, Back and Forward, a reloaded
-// draft's answers, and a key typed before the script ran reaches the answers; Enter pressed
-// before then reloads nothing.
+// draft's answers, and a key typed before the script ran reaches the answers.
 import { expect, test, type Page } from '@playwright/test';
 import { CONTINUE, continueFrom, expectStep, field, fillLoanStep, step } from './support/application.ts';
 
@@ -133,27 +132,6 @@ test('an amount typed before the page has hydrated reaches the answers', async (
   await hydrated(page);
   await expect(amount).toHaveValue(/9\s?300/);
   await expect.poll(() => draftAmount(page)).toBe(9300);
-  expect(faults).toEqual([]);
-});
-
-test('Enter in a field before the page has hydrated reloads nothing, and continues once it has', async ({ page }) => {
-  const faults = await watchFaults(page);
-  const release = await openStartHeld(page);
-  const amount = field(page, 'inputAppliedAmount');
-  await amount.focus();
-  // A mark on this document: a reload (the form submitted natively) would take it away.
-  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  await page.keyboard.press('Enter');
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
-  release();
-  await hydrated(page);
-  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-  expect(new URL(page.url()).search).toBe('');
-  // Hydrated, Enter in a field is the step's continue.
-  await fillLoanStep(page, { purpose: 'Remontti', amount: '12000' });
-  await amount.focus();
-  await page.keyboard.press('Enter');
-  await expectStep(page, 2);
   expect(faults).toEqual([]);
 });
 
