@@ -1,7 +1,7 @@
 // Routes (spec §2). Every product of the catalogue lives under /hakemus/<path>/; the
 // site root logs a logged-in customer out and leads to the catalogue's default product.
 import type { ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Brand } from './brands.ts';
 import type { FormLoader } from './form-source.ts';
 import { defaultProduct, services } from './catalogue.ts';
@@ -10,6 +10,7 @@ import { LoadingPage } from './pages/LoadingPages.tsx';
 import { ApplicationsPage, ApplyPage, LegalPage, LoginPage, LogoutPage, MarketingBanPage, UserDetailsPage } from './pages/lazy-pages.tsx';
 import { contentPageNames, contentPagePath } from './legal/legal-pages.ts';
 import { NotFoundPage } from './pages/PlaceholderPages.tsx';
+import { PageErrorBoundary } from './pages/PageErrorBoundary.tsx';
 import { ProductRoute } from './pages/ProductRoute.tsx';
 import { ServiceRoute } from './pages/ServiceRoute.tsx';
 import { paths } from './routes.ts';
@@ -26,8 +27,10 @@ export function App({ brand, load }: { brand: Brand; load: FormLoader }): ReactN
 export function AppRoutes({ brand, load }: { brand: Brand; load: FormLoader }): ReactNode {
   // Spec §2: the private pages send a visitor to the login, remembering where they were going.
   const privatePage = (page: ReactNode) => <RequireLogin checking={<LoadingPage brand={brand} />}>{page}</RequireLogin>;
+  const { pathname } = useLocation();
   return (
       <CustomerSessionProvider>
+      <PageErrorBoundary brand={brand} path={pathname}>
       <Routes>
         {/* Spec §2: '/' logs out; then, as for a visitor, the default product's start. */}
         <Route path="/" element={<LogoutOnTheWay to={paths.start(defaultProduct)} checking={<LoadingPage brand={brand} />} />} />
@@ -50,6 +53,7 @@ export function AppRoutes({ brand, load }: { brand: Brand; load: FormLoader }): 
         ))}
         <Route path="*" element={<NotFoundPage brand={brand} />} />
       </Routes>
+      </PageErrorBoundary>
       </CustomerSessionProvider>
   );
 }

@@ -9,6 +9,7 @@ import { field, fillFinish, IDENTIFY, step } from './support/application.ts';
 import { becomeCustomer, logIn } from './support/customer.ts';
 import { chooseMethod, completeIdentification, identifyAtTestBank } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
+import { pages } from '../../src/app/messages/step.fi.ts';
 
 const patient = expect.configure({ timeout: 30_000 });
 const CUSTOMER = { ssn: personalIdOfAge(37, 842), phone: '0407654321', email: 'haku.asiakas@example.fi' };
@@ -32,6 +33,23 @@ const listedOf = async (page: Page) => {
   const overview = await overviewOf(page);
   return [overview.latestApplication?.applicationId, ...overview.previousApplications.map((application) => application.applicationId)];
 };
+
+/**
+ * Holds the later steps' validator chunks (engine/build/vite-plugin-forms.ts: `vaihe<n>`) until
+ * released (routing also bypasses the HTTP cache); `asked` once the page has asked for one.
+ */
+async function holdLaterParts(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  let ask!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) => (ask = resolve));
+  await page.route(/\/assets\/vaihe\d+[^/]*\.js$/, async (route) => {
+    ask();
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}
 
 async function chooseCard(page: Page, button: string): Promise<void> {
   await page.goto('/haelainaa');
@@ -76,7 +94,15 @@ test('a card creates nothing; the prefilled application is created by its first 
   expect(await listedOf(customer)).toEqual(listedBefore);
 
   // The consumer loan's first save creates it (the draft is still this tab's), then it is sent.
+  // Step 7 waits for its validator: held back here, as a loaded machine delays it, a check of
+  // a step-7 answer before it came blanked the page (a CI run's failure).
+  const laterParts = await holdLaterParts(customer);
   await chooseCard(customer, 'Hae kulutusluottoa');
+  await patient(customer).toHaveURL(/\/hakemus\/kulutusluotto\/$/);
+  await laterParts.asked;
+  await expect(customer.getByRole('heading', { level: 1, name: pages.loadingForm })).toBeVisible();
+  await expect(field(customer, 'primaryApplicantIbanNumber')).toHaveCount(0);
+  laterParts.release();
   await patient(step(customer, 7)).toBeVisible();
   await expect(field(customer, 'primaryApplicantAcceptTerms')).not.toBeChecked();
   await fillFinish(customer);

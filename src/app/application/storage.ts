@@ -26,6 +26,8 @@ const applicationKey = (id: string) => `lv:application:${id}`;
 /** Apart from the answers, which are written at every change: the release is written once, when the application is resumed. */
 const releaseKey = (id: string) => `lv:release:${id}`;
 const draftKey = (scope: string) => `lv:draft:${scope}`;
+/** The unsaved draft's scope: one per brand and product. */
+export const draftScopeOf = (brand: { id: string }, product: string) => `${brand.id}:${product}`;
 
 // Writing the answers serialises the whole application, a millisecond or more on a
 // slow phone. While the applicant types, the page stores the latest answers once the

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { trackResume } from '../analytics.ts';
-import { storeDraft } from '../application/storage.ts';
+import { draftScopeOf, storeDraft } from '../application/storage.ts';
 import type { Brand } from '../brands.ts';
 import { appFlowOf } from '../../flows/app-registry.ts';
 import { HomeNoticePage } from '../layout/PageShell.tsx';
@@ -19,9 +19,6 @@ import { loadPrefilledAnswers } from '../resume/api.ts';
 import { markPrefilled, PREFILL_STEP, WHOLE_FORM_STEP } from '../resume/saved-form.ts';
 import { paths } from '../routes.ts';
 import { useCustomerSession } from './session.tsx';
-
-/** The draft's scope, as the application page keeps it (ApplicationPage: brand and product). */
-export const draftScopeOf = (brand: Brand, product: Product) => `${brand.id}:${product}`;
 
 /** `missing`: what a visitor who is not logged in sees (the prefill link without an application). */
 export function PrefilledStart({ brand, product, missing }: { brand: Brand; product: Product; missing: ReactNode }): ReactNode {

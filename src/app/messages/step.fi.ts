@@ -187,6 +187,12 @@ export const pages = {
     body: 'Lataa sivu uudelleen. Jos ongelma jatkuu, ota yhteyttä asiakaspalveluun.',
     reload: 'Lataa sivu uudelleen',
   },
+  /** A page that failed while showing (PageErrorBoundary): never a blank page. */
+  pageFailed: {
+    title: 'Sivua ei voitu näyttää',
+    body: 'Sivun näyttämisessä tapahtui virhe. Vastauksesi ovat tallessa tässä selainikkunassa: lataa sivu uudelleen ja jatka siitä, mihin jäit. Jos ongelma jatkuu, ota yhteyttä asiakaspalveluun.',
+    reload: 'Lataa sivu uudelleen',
+  },
   notFound: {
     title: 'Sivua ei löytynyt',
     body: 'Etsimääsi sivua ei ole olemassa tai se on siirretty.',

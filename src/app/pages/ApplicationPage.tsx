@@ -14,7 +14,7 @@ import { freshState, initialState, shownStep, type ApplicationState } from '../a
 import { savePayload } from '../application/payload.ts';
 import { presetAnswers } from '../application/preset.ts';
 import { readLandingParams } from '../application/query.ts';
-import { clearDraft, forgetApplication, storeApplication, storeApplicationSoon, storeDraftSoon, storeRelease } from '../application/storage.ts';
+import { clearDraft, draftScopeOf, forgetApplication, storeApplication, storeApplicationSoon, storeDraftSoon, storeRelease } from '../application/storage.ts';
 import { currentTracking } from '../application/tracking.ts';
 import type { AppFlow } from '../../flows/app-flow.ts';
 import type { Brand } from '../brands.ts';
@@ -51,7 +51,7 @@ export function ApplicationPage({ form, brand, product, route, flow }: Props): R
     // A host page's preset (spec §3), under what the query says.
     return { ...params, answers: { ...presetAnswers(runtime.document, presetFormData()), ...params.answers } };
   }, [location.search, runtime]);
-  const draftScope = `${brand.id}:${product}`;
+  const draftScope = draftScopeOf(brand, product);
   // The server renders a new application (src/app/ssr/render-step.tsx) and the browser hydrates
   // that; this tab's draft, the query's and a host page's answers come in the render after.
   const browser = useBrowserState();

@@ -21,7 +21,8 @@ import { LoadFailedPage, LoadingPage } from './LoadingPages.tsx';
 import { NotFoundPage } from './PlaceholderPages.tsx';
 import { readLandingParams } from '../application/query.ts';
 import { resumedOnStart } from '../application/initial-state.ts';
-import { heldRelease, loadApplication } from '../application/storage.ts';
+import { draftScopeOf, heldRelease, loadApplication, loadDraft } from '../application/storage.ts';
+import { useBrowserState } from '../../../engine/react/hydration.ts';
 
 type Loading = { status: 'loading' } | { status: 'ready'; form: LoadedForm } | { status: 'failed' };
 
@@ -188,7 +189,7 @@ function ProductForm({ brand, product, flow, route, form, search, historyState }
     </LoadedFormContext.Provider>
   );
   // A saved application's answers reach past step 1: its page waits for every step's validator
-  // (asked for when the route was opened). A new application's start page, which the server
+  // (asked for when the route was opened), as does a draft past step 1 (SchemaParts). A new application's start page, which the server
   // may have rendered and the browser hydrates, is shown at once with step 1's. The page sits
   // in SchemaParts either way: were it wrapped only on a step's path, the first save (the start
   // path becoming step 1's, then step 2's) would unmount the page and build it anew.
@@ -199,11 +200,26 @@ function ProductForm({ brand, product, flow, route, form, search, historyState }
   );
 }
 
-/** The page once every step's validator has arrived, when it `waits` for them; else at once. */
+/** This tab's unsaved draft reaches past the first step: a customer's new prefilled application opens on its last one. */
+function draftPastStart(runtime: FormRuntime, brand: Brand, product: Product): boolean {
+  const first = Math.min(...runtime.document.steps.map((step) => step.number));
+  return (loadDraft(draftScopeOf(brand, product))?.step ?? first) > first;
+}
+
+/**
+ * The page once every step's validator has arrived, when it `waits` for them or opens this tab's
+ * draft past the first step (a later step's check would otherwise throw, the page gone blank);
+ * else at once. Once shown in the browser it stays: a draft moving on to step 2 on the start path
+ * has awaited them on continue, and were they to fail, the server checks the save.
+ */
 function SchemaParts({ brand, product, runtime, waits, children }: { brand: Brand; product: Product; runtime: FormRuntime; waits: boolean; children: ReactNode }): ReactNode {
-  const parts = useSchemaParts(runtime, waits);
-  if (!waits) return children;
-  if (parts === undefined) return <LoadingPage brand={brand} product={product} />;
-  if (parts === 'failed') return <LoadFailedPage brand={brand} product={product} />;
+  // The render that hydrates the server's step 1 reads no tab storage (engine/react/hydration.ts).
+  const browser = useBrowserState();
+  const shown = useRef<FormRuntime | undefined>(undefined);
+  const wanted = waits || (browser && shown.current !== runtime && draftPastStart(runtime, brand, product));
+  const parts = useSchemaParts(runtime, wanted);
+  if (wanted && parts === undefined) return <LoadingPage brand={brand} product={product} />;
+  if (wanted && parts === 'failed') return <LoadFailedPage brand={brand} product={product} />;
+  if (browser) shown.current = runtime;
   return children;
 }
