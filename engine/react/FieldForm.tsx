@@ -14,6 +14,7 @@ import type { ValidatorType } from '@rjsf/utils';
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import type { FormData } from '../core/index.ts';
 import { useAnswers } from './answers.ts';
+import { usePageReady } from './hydration.ts';
 import { useWizard } from './context.ts';
 import { fieldErrorsOf, fieldUiSchema, formDataOf, sameErrorList, sameFormData, titleOf, type FieldSpec } from './field-forms.ts';
 import { useWizardState } from './store.ts';
@@ -33,8 +34,18 @@ export const DEFAULTS_BEHAVIOUR = {
 /** RJSF's fields but for the number field, whose locale lookup is made once (NumberField.tsx). */
 const FIELDS = { NumberField };
 
-/** Nothing after the field: RJSF's submit button is the wizard's continue button. */
-const NO_BUTTON = <></>;
+/**
+ * Nothing after the field once the page is ready: RJSF's submit button is the wizard's continue
+ * button. Before then (the server's HTML, hydration, the replay: hydration.ts), a disabled
+ * default button, out of sight: Enter in the field presses a form's default button, and a
+ * disabled one submits nothing (HTML's implicit submission), where the form would otherwise be
+ * submitted natively before any script ran, a reload with the answer in the address. Gone once
+ * ready, so Enter then does what it did before (a combobox's Enter chooses, not continues).
+ */
+function EnterHeld(): ReactNode {
+  return usePageReady() ? null : <button type="submit" hidden disabled tabIndex={-1} aria-hidden="true" />;
+}
+const ENTER_HELD = <EnterHeld />;
 
 export interface FieldFormProps {
   spec: FieldSpec;
@@ -82,7 +93,7 @@ export const FieldForm = memo(function FieldForm({ spec, validator, onFieldChang
       onBlur={onBlur}
       onSubmit={onSubmit}
     >
-      {NO_BUTTON}
+      {ENTER_HELD}
     </Form>
   );
 });

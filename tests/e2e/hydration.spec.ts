@@ -2,7 +2,8 @@
 // (docs/adr/0012-first-paint.md). Without JavaScript the form is on the page; with it, hydration
 // raises no error and no CSP violation, and the hydrated step behaves as a client-rendered one:
 // validation on leaving a field, the error summary on continue, Back and Forward, a reloaded
-// draft's answers, and a key typed before the script ran reaches the answers.
+// draft's answers, and a key typed before the script ran reaches the answers; Enter pressed
+// before then reloads nothing.
 import { expect, test, type Page } from '@playwright/test';
 import { CONTINUE, continueFrom, expectStep, field, fillLoanStep, step } from './support/application.ts';
 
@@ -132,6 +133,25 @@ test('an amount typed before the page has hydrated reaches the answers', async (
   await hydrated(page);
   await expect(amount).toHaveValue(/9\s?300/);
   await expect.poll(() => draftAmount(page)).toBe(9300);
+  expect(faults).toEqual([]);
+});
+
+test('Enter in a field before the page has hydrated reloads nothing', async ({ page }) => {
+  const faults = await watchFaults(page);
+  const release = await openStartHeld(page);
+  const amount = field(page, 'inputAppliedAmount');
+  await amount.fill('9300');
+  // A mark on this document: a reload (the field's form submitted natively) would take it away.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await amount.press('Enter');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  release();
+  await hydrated(page);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(new URL(page.url()).search).toBe('');
+  await expect.poll(() => draftAmount(page)).toBe(9300);
+  // Ready, the page has no held default button left (FieldForm.tsx EnterHeld): Enter is as on a page rendered in the browser.
+  await expect(step(page, 1).locator('button[type="submit"][hidden]')).toHaveCount(0);
   expect(faults).toEqual([]);
 });
 

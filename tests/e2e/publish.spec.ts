@@ -81,6 +81,9 @@ test('a published change to a form shows in a fresh browser with no rebuild and 
 
     const address = stepSection(page, 1).locator('[data-field="address"]');
     await patient(address.getByText(LABEL, { exact: true })).toBeVisible();
+    // The server rendered the published step 1 (first-paint.ts); a field left before the page
+    // has hydrated is checked on continue, not on leaving it, so this waits for the hydration.
+    await patient(page.locator('html[data-hydrated]')).toHaveCount(1);
     await address.getByRole('textbox').fill('ab');
     await address.getByRole('textbox').blur();
     await expect(address.locator('.lv-error-message')).toContainText(MESSAGE);
