@@ -21,6 +21,17 @@ async function applyAndIdentify(page: Page, origin = ''): Promise<void> {
   await expect(page).toHaveURL(OFFERS_PATH, { timeout: 30_000 });
 }
 
+/** Holds the offers page's polls (the page stays waiting) until the returned release is called. */
+async function holdOffersPolls(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/lainavertailu22\/offers\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function visibleRows(page: Page) {
   return page.locator('.offers__table tr[data-offer-id]:visible');
 }
@@ -66,9 +77,14 @@ test.describe('offers after identification', () => {
   test('offers arrive while polling, sort, accept opens the lender page in a new window', async ({ page, context }) => {
     test.setTimeout(150_000);
     await page.addInitScript(() => ((window as { dataLayer?: unknown[] }).dataLayer = []));
+    // The lenders answer here in 1–4.5 s and the first poll goes at once: on a loaded machine the
+    // offers came with it, and the wait was gone before it was looked at. The polls are held
+    // until the page has been seen waiting.
+    const releasePolls = await holdOffersPolls(page);
     await applyAndIdentify(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
     await expect(page.getByText('Odota hetki. Tarjouksia haetaan...')).toBeVisible();
+    releasePolls();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Lainatarjoukset: [1-9]\d* kpl$/, { timeout: 60_000 });
     const rows = await visibleRows(page);
     await expect(rows.first()).toBeVisible();
