@@ -28,6 +28,8 @@ export function applicantsPerInstance(pollRate: number, saveRate: number): Capac
 
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : '—');
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
+/** Rounded down: a ratio just under its goal reads as under it (4,525 of 9,051 is 0.49×, not 0.50× and NOT met). */
+const ratioText = (ratio: number) => `${(Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2)}×`;
 
 export function table(database: string, results: Array<{ route: RouteName; search: SearchResult }>, limitMs: number): string[] {
   const reference = results.find((result) => result.route === 'SELECT 1')?.search.best?.rate;
@@ -39,7 +41,7 @@ export function table(database: string, results: Array<{ route: RouteName; searc
     const verdict = goal === undefined ? '' : ratio === undefined ? `≥ ${goal}× ?` : `≥ ${goal}× ${ratio >= goal ? 'met' : 'NOT met'}`;
     const steps = search.steps.map((step) => `${count(step.rate)} ${step.p99 <= limitMs ? ms(step.p99) : step.stoppedEarly ? '✗ (stopped)' : `✗ ${ms(step.p99)}`}`).join(', ');
     lines.push(
-      `  ${route.padEnd(12)} ${(best ? `${count(best.rate)}/s` : `none ≤ ${limitMs} ms`).padStart(10)} ${ms(best?.p50 ?? NaN).padStart(8)} ${ms(best?.p99 ?? NaN).padStart(8)}  ${(ratio === undefined ? '—' : `${ratio.toFixed(2)}×`).padStart(10)}  ${verdict.padEnd(15)}  ${ms(best?.sendLagP99 ?? NaN).padStart(8)}  (${steps})`,
+      `  ${route.padEnd(12)} ${(best ? `${count(best.rate)}/s` : `none ≤ ${limitMs} ms`).padStart(10)} ${ms(best?.p50 ?? NaN).padStart(8)} ${ms(best?.p99 ?? NaN).padStart(8)}  ${(ratio === undefined ? '—' : ratioText(ratio)).padStart(10)}  ${verdict.padEnd(15)}  ${ms(best?.sendLagP99 ?? NaN).padStart(8)}  (${steps})`,
     );
   }
   const poll = results.find((result) => result.route === 'offers poll')?.search.best?.rate ?? 0;

@@ -29,6 +29,17 @@ describe('table', () => {
     expect(lines.some((line) => line.includes('NOTE'))).toBe(false);
   });
 
+  it('never shows a ratio just under its goal as the goal itself', () => {
+    // The rates the search tried in a real run: half of 9,051 is 4,525.5.
+    const lines = table('PGlite', [
+      { route: 'SELECT 1', search: found(9051) },
+      { route: 'offers poll', search: found(4525) },
+      { route: 'update', search: found(2263) },
+    ], 100);
+    expect(lines.find((line) => line.includes('offers poll'))).toMatch(/0\.49×\s+≥ 0\.5× NOT met/);
+    expect(lines.find((line) => line.includes('update'))).toMatch(/0\.25×\s+≥ 0\.25× met/);
+  });
+
   it("says when the generator's own lateness, not the server, decided the figures", () => {
     const late = { rate: 100, p50: 4, p99: 300, count: 300, failed: 0, sendLagP99: 240 };
     const lines = table('PGlite', [{ route: 'SELECT 1', search: { steps: [late] } }], 100);
