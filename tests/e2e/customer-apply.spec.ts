@@ -9,6 +9,7 @@ import { field, fillFinish, IDENTIFY, step } from './support/application.ts';
 import { becomeCustomer, logIn } from './support/customer.ts';
 import { chooseMethod, completeIdentification, identifyAtTestBank } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
+import { holdLaterParts } from './support/schema-parts.ts';
 import { pages } from '../../src/app/messages/step.fi.ts';
 
 const patient = expect.configure({ timeout: 30_000 });
@@ -33,23 +34,6 @@ const listedOf = async (page: Page) => {
   const overview = await overviewOf(page);
   return [overview.latestApplication?.applicationId, ...overview.previousApplications.map((application) => application.applicationId)];
 };
-
-/**
- * Holds the later steps' validator chunks (engine/build/vite-plugin-forms.ts: `vaihe<n>`) until
- * released (routing also bypasses the HTTP cache); `asked` once the page has asked for one.
- */
-async function holdLaterParts(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
-  let release!: () => void;
-  let ask!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const asked = new Promise<void>((resolve) => (ask = resolve));
-  await page.route(/\/assets\/vaihe\d+[^/]*\.js$/, async (route) => {
-    ask();
-    await held;
-    await route.continue();
-  });
-  return { asked, release };
-}
 
 async function chooseCard(page: Page, button: string): Promise<void> {
   await page.goto('/haelainaa');

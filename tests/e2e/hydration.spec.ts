@@ -6,6 +6,7 @@
 // before then reloads nothing.
 import { expect, test, type Page } from '@playwright/test';
 import { CONTINUE, continueFrom, expectStep, field, fillLoanStep, step } from './support/application.ts';
+import { holdLaterParts } from './support/schema-parts.ts';
 
 const START = '/hakemus/kulutusluotto/';
 const DRAFT = 'lv:draft:lainavertailu:kulutusluotto';
@@ -158,22 +159,15 @@ test('Enter in a field before the page has hydrated reloads nothing', async ({ p
 test("leaving a step-1 answer that a later step's check reads, before that step's validator has arrived, breaks nothing", async ({ page }) => {
   const faults = await watchFaults(page);
   // The later steps' validators (schema-parts.ts) are held until step 1 has been answered and left.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route(/\/assets\/vaihe\d+-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const laterParts = await holdLaterParts(page);
   await page.goto(START);
   await hydrated(page);
   // The purpose is read by the later steps' "no loans" checks, which a blur re-checks when answered.
   await step(page, 1).getByRole('radio', { name: 'Remontti' }).check();
   await field(page, 'inputAppliedAmount').focus();
-  await expect.poll(() => asked).toBe(true);
+  await laterParts.asked;
   await expect(step(page, 1).getByRole('radio', { name: 'Remontti' })).toBeChecked();
-  release();
+  laterParts.release();
   await fillLoanStep(page, { amount: '12000' });
   await continueFrom(page, 1);
   await expectStep(page, 2);

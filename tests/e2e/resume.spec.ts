@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { continueFrom, dataLayerEvents, expectStep, field, fillBasics, fillHousing, primaryBasics, primaryHousing, step } from './support/application.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { reachStep } from './support/journey.ts';
+import { holdLaterParts } from './support/schema-parts.ts';
 
 const TITLE = 'Kirjaudu esitäytettyyn hakemukseen';
 const SUBMIT = 'Siirry hakemukseen';
@@ -112,6 +113,30 @@ test('a saved application opens in a new browser with the code and lands on the 
   await other.reload();
   await expectCurrent(other, 3, saved);
   await other.context().close();
+});
+
+test("after the code the dialog stays busy until the later steps' validators are here, then lands", async ({ page, browser }) => {
+  const saved = await saveSteps(page);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  // Which step it lands on checks the saved answers of every step (ResumeGate.tsx `land`).
+  const laterParts = await holdLaterParts(other);
+  await other.goto(saved.url);
+  const dialog = other.getByRole('dialog', { name: TITLE });
+  await expect(dialog).toBeVisible();
+  await laterParts.asked;
+  const verified = other.waitForResponse((response) => response.url().endsWith('/get/verify-with-otp'));
+  await enter(other, await latestCode(other.request, saved.email));
+  // The code is accepted, and still nothing of the application shows: the dialog says it is busy.
+  expect((await verified).status()).toBe(200);
+  const busy = dialog.getByRole('button', { name: 'Tarkistetaan koodia…' });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAttribute('aria-busy', 'true');
+  await expect(step(other, 1)).toHaveCount(0);
+  laterParts.release();
+  await expectCurrent(other, 3, saved);
+  await expect(field(other, 'primaryApplicantEmail')).toHaveValue(saved.email);
+  await context.close();
 });
 
 // Issue 14: the link alone is not the application. A copied step link in a fresh browser
