@@ -1,6 +1,6 @@
 // The idle expiry of an applicant's session (issue 31 goal 4): every request that needs the
-// session finds it as before, but the row is written only when its expiry was last moved over a
-// minute ago, by a save's read (readForSave) as by any other check (touchSessionFor).
+// session finds it as before, but the row is written only when its expiry was last moved over
+// TOUCH_EVERY_SECONDS (five minutes) ago, by a save's read (readForSave) as by any other check (touchSessionFor).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readForSave } from '../../src/server/applications/repository.ts';
 import type { Database } from '../../src/server/db/index.ts';
@@ -51,7 +51,7 @@ describeOnDatabases('session touch', (target) => {
   };
 
   for (const [name, check] of Object.entries(checks)) {
-    it(`${name}: finds the session at every request, writes it once a minute at most`, async () => {
+    it(`${name}: finds the session at every request, writes it once in TOUCH_EVERY_SECONDS at most`, async () => {
       const { id: applicationId } = await storeConsumerApplication(db);
       const session = await sessionHolding(applicationId);
       const first = await session.stored();
@@ -65,7 +65,7 @@ describeOnDatabases('session touch', (target) => {
       expect(moved.lastSeen).toBe(at(TOUCH_EVERY_SECONDS + 1).getTime());
       expect(moved.expires).toBe(at(TOUCH_EVERY_SECONDS + 1).getTime() + idleMs);
 
-      // A day of saves a minute apart keeps the session; past its idle limit it is gone.
+      // Checked just before its idle expiry it is still there; just after, it is gone.
       expect(await check(session.hash, applicationId, new Date(moved.expires - 1000))).toBe(session.id);
       const kept = await session.stored();
       expect(await check(session.hash, applicationId, new Date(kept.expires + 1000))).toBeUndefined();
