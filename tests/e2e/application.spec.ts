@@ -22,6 +22,7 @@ import {
   primaryWork,
   step,
 } from './support/application.ts';
+import { holdRequests } from './support/held-requests.ts';
 
 // The resolved document (its shared sections included), as the app renders it.
 const consumer = readFormDocument('consumer');
@@ -51,15 +52,10 @@ test('a complete application without a co-applicant skips step 6 and ends at ide
   await fillLoanStep(page, { purpose: 'Remontti', amount: '12000', tenor: '5' });
   await expect(page.getByTestId('installment-estimate')).toContainText('243');
   // The first save is held back a moment so the loading dialog can be seen.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/consumer-applications/save', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const save = await holdRequests(page, '**/consumer-applications/save');
   await continueFrom(page, 1);
   await expect(page.getByRole('dialog', { name: 'Lähetetään tietoja...' })).toBeVisible();
-  release();
+  save.release();
   await expect(page.getByRole('dialog', { name: 'Lähetetään tietoja...' })).toHaveCount(0);
   await page.unroute('**/consumer-applications/save');
 

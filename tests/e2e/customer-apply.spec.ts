@@ -9,7 +9,7 @@ import { field, fillFinish, IDENTIFY, step } from './support/application.ts';
 import { becomeCustomer, logIn } from './support/customer.ts';
 import { chooseMethod, completeIdentification, identifyAtTestBank } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
-import { holdLaterParts } from './support/schema-parts.ts';
+import { holdLaterParts } from './support/held-requests.ts';
 import { pages } from '../../src/app/messages/step.fi.ts';
 
 const patient = expect.configure({ timeout: 30_000 });

@@ -6,7 +6,7 @@
 // before then reloads nothing.
 import { expect, test, type Page } from '@playwright/test';
 import { CONTINUE, continueFrom, expectStep, field, fillLoanStep, step } from './support/application.ts';
-import { holdLaterParts } from './support/schema-parts.ts';
+import { holdLaterParts, holdRequests } from './support/held-requests.ts';
 
 const START = '/hakemus/kulutusluotto/';
 const DRAFT = 'lv:draft:lainavertailu:kulutusluotto';
@@ -113,14 +113,9 @@ test("a reloaded start page shows this tab's draft after hydration, without a hy
 
 /** Opens the start page with the application's entry script held back: the server's HTML alone, until the returned function lets the script go. */
 async function openStartHeld(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const entry = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto(START, { waitUntil: 'commit' });
-  return release;
+  return entry.release;
 }
 
 test('an amount typed before the page has hydrated reaches the answers', async ({ page }) => {

@@ -21,6 +21,7 @@ import {
 } from './support/application.ts';
 import { recordAnalytics } from './support/analytics.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { holdRequests } from './support/held-requests.ts';
 import { chooseMethod, completeIdentification, identifyAtTestBank } from './support/identify.ts';
 import { reachStep } from './support/journey.ts';
 
@@ -75,20 +76,13 @@ test('the primary applicant identifies, sees the finishing page and reaches the 
   await expect(page.getByRole('heading', { level: 1, name: 'Nordea – testitunnistautuminen' })).toBeVisible();
 
   // The completion check is held back, so the finishing page is seen while it runs.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let completions = 0;
-  await page.route('**/api/lainavertailu22/consumer-applications/authentication/complete/**', async (route) => {
-    completions += 1;
-    await released;
-    await route.continue();
-  });
+  const completions = await holdRequests(page, '**/api/lainavertailu22/consumer-applications/authentication/complete/**');
   await identifyAtTestBank(page, PRIMARY);
   await expect(page).toHaveURL(/\/hakemus\/kulutusluotto\/status\/\d+\/[A-Za-z0-9_-]{43}$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Viimeistellään hakemusta');
-  await expect.poll(() => completions).toBe(1);
+  await expect.poll(() => completions.count).toBe(1);
   await expect(page).not.toHaveURL(STEP_0);
-  release();
+  completions.release();
   await expect(page).toHaveURL(STEP_0, { timeout: 15_000 });
   await checkCsp();
 

@@ -6,6 +6,7 @@ import { validApplication } from '../fixtures/consumer-valid.ts';
 import { personalIdOfAge } from '../fixtures/personal-id.ts';
 import { fillFinish, IDENTIFY, primaryBasics, step } from './support/application.ts';
 import { completeIdentification } from './support/identify.ts';
+import { holdRequests } from './support/held-requests.ts';
 import { reachStep } from './support/journey.ts';
 import { API, expectOffersPageReady, fakeOffer, fetchTimes, newApplication, nextPoll, offersPath, pausedClock, recordFetchTimes, STEP1 } from './support/offers.ts';
 import { carrySession } from './support/session.ts';
@@ -19,17 +20,6 @@ async function applyAndIdentify(page: Page, origin = ''): Promise<void> {
   await expect(page).toHaveURL(/\/authentication\//);
   await completeIdentification(page, { primary: String(primaryBasics.primaryApplicantPersonalIdentificationNumber) });
   await expect(page).toHaveURL(OFFERS_PATH, { timeout: 30_000 });
-}
-
-/** Holds the offers page's polls (the page stays waiting) until the returned release is called. */
-async function holdOffersPolls(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/lainavertailu22\/offers\//, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 async function visibleRows(page: Page) {
@@ -80,11 +70,11 @@ test.describe('offers after identification', () => {
     // The lenders answer here in 1–4.5 s and the first poll goes at once: on a loaded machine the
     // offers came with it, and the wait was gone before it was looked at. The polls are held
     // until the page has been seen waiting.
-    const releasePolls = await holdOffersPolls(page);
+    const polls = await holdRequests(page, /\/api\/lainavertailu22\/offers\//);
     await applyAndIdentify(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Haetaan tarjouksia...');
     await expect(page.getByText('Odota hetki. Tarjouksia haetaan...')).toBeVisible();
-    releasePolls();
+    polls.release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Lainatarjoukset: [1-9]\d* kpl$/, { timeout: 60_000 });
     const rows = await visibleRows(page);
     await expect(rows.first()).toBeVisible();

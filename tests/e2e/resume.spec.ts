@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { continueFrom, dataLayerEvents, expectStep, field, fillBasics, fillHousing, primaryBasics, primaryHousing, step } from './support/application.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { reachStep } from './support/journey.ts';
-import { holdLaterParts } from './support/schema-parts.ts';
+import { holdLaterParts } from './support/held-requests.ts';
 
 const TITLE = 'Kirjaudu esitäytettyyn hakemukseen';
 const SUBMIT = 'Siirry hakemukseen';

@@ -28,7 +28,10 @@ export function applicantsPerInstance(pollRate: number, saveRate: number): Capac
 
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : '—');
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
-/** Rounded down: a ratio just under its goal reads as under it (4,525 of 9,051 is 0.49×, not 0.50× and NOT met). */
+/**
+ * Rounded down: a ratio just under its goal reads as under it (4,525 of 9,051 is 0.49×, not 0.50×
+ * and NOT met). The 1e-9 keeps an exact ratio whole: 0.29 × 100 is 28.999… in floating point.
+ */
 const ratioText = (ratio: number) => `${(Math.floor(ratio * 100 + 1e-9) / 100).toFixed(2)}×`;
 
 export function table(database: string, results: Array<{ route: RouteName; search: SearchResult }>, limitMs: number): string[] {
